@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** apps/server, whether running from src (tsx, tests) or dist (production). */
+export const serverRoot = path.resolve(here, '..');
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const commaList = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+
+/**
+ * Every environment variable the server reads, parsed and documented in one place.
+ * The README's configuration table mirrors this schema; a test keeps the two in step.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0').describe('Interface to listen on'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('Port to listen on'),
+  PUBLIC_URL: z
+    .url()
+    .default('http://localhost:3000')
+    .describe('Address people use to reach the console; used in links the server prints or mails'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .describe('PostgreSQL connection string; without it the embedded PGlite database in DATA_DIR is used'),
+  DATA_DIR: z.string().default('./data').describe('Where the embedded database and local files live'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CORS_ORIGINS: commaList
+    .default([])
+    .describe('Comma-separated origins allowed to call the API from a browser; same-origin always works'),
+  BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576).describe('Largest request body, in bytes'),
+  TRUST_PROXY: booleanFlag.default(false).describe('Trust X-Forwarded-* headers (set when behind a load balancer)'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10_000)
+    .describe('How long shutdown waits for requests in flight'),
+  PLATFORM_NAME: z.string().min(1).default('Wharf').describe('Name of the default platform created on first start'),
+  ADMIN_EMAIL: z
+    .email()
+    .default('admin@wharf.local')
+    .describe('Email of the first platform admin created on first start'),
+  WEB_DIST_DIR: z
+    .string()
+    .default(path.resolve(serverRoot, '../web/dist'))
+    .describe('Folder of the built web app the server serves'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Parse the environment; a bad value stops the server with every problem named. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,4 @@
+// Every module's tables, gathered for the typed database handle and for drizzle-kit.
+export * from '../../modules/accounts/schema.js';
+export * from '../../modules/platform/schema.js';
+export * from '../../modules/projects/schema.js';

@@ -1,0 +1,64 @@
+import type { Access } from '@wharf/contract';
+import type { FastifyRequest } from 'fastify';
+import { forbidden, unauthenticated } from '../errors.js';
+
+/** Who is calling: a signed-in user, or a project auth key acting for one project. */
+export interface Principal {
+  kind: 'user' | 'authKey';
+  userId: string;
+  isAdmin: boolean;
+  /** Set for auth keys: the one project the key may touch. */
+  projectId?: string;
+}
+
+/**
+ * How the access hook learns who is calling and what they may do. The accounts and access-control
+ * modules provide the real one; until a request proves otherwise, nobody is signed in.
+ */
+export interface AccessResolver {
+  authenticate(request: FastifyRequest): Promise<Principal | null>;
+  hasPermission(principal: Principal, projectId: string, permission: string): Promise<boolean>;
+}
+
+export const anonymousResolver: AccessResolver = {
+  authenticate: async () => null,
+  hasPermission: async () => false,
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+/** The project a call names: its `{project}` path parameter, else its `project` query parameter. */
+export function projectOf(request: FastifyRequest): string | undefined {
+  const params = request.params as Record<string, unknown> | undefined;
+  const query = request.query as Record<string, unknown> | undefined;
+  const value = params?.project ?? query?.project;
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** Step 1, before the body is read: establish the caller; refuse anonymous calls to non-public operations. */
+export async function authenticateFor(access: Access, request: FastifyRequest, resolver: AccessResolver) {
+  request.principal = await resolver.authenticate(request);
+  if (access.kind !== 'public' && !request.principal) throw unauthenticated();
+}
+
+/** Step 2, after validation: the declared access, checked against the caller and the project named. */
+export async function authorizeFor(access: Access, request: FastifyRequest, resolver: AccessResolver) {
+  const principal = request.principal;
+  if (access.kind === 'public' || access.kind === 'user') return;
+  if (!principal) throw unauthenticated();
+  if (access.kind === 'admin') {
+    if (!principal.isAdmin || principal.kind !== 'user') throw forbidden('Only platform administrators can do this.');
+    return;
+  }
+  const projectId = projectOf(request);
+  // No project means denied (SPEC.md section 6), and a key never reaches beyond its own project.
+  if (!projectId) throw forbidden('This call needs a project.');
+  if (principal.projectId && principal.projectId !== projectId) throw forbidden();
+  if (!(await resolver.hasPermission(principal, projectId, access.permission))) {
+    throw forbidden(`You need the ${access.permission} permission in this project.`);
+  }
+}

@@ -1,0 +1,60 @@
+import { successResponse, type InputOf, type Operation, type ResultOf } from '@wharf/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authenticateFor, authorizeFor, type AccessResolver } from './access.js';
+
+export type Handler<Op> = (
+  input: InputOf<Op>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<ResultOf<Op>> | ResultOf<Op>;
+
+/** A handler for every operation of a table: the compiler refuses a table with one missing. */
+export type Handlers<T extends Record<string, Operation>> = { [K in keyof T]: Handler<T[K]> };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    operationId?: string;
+  }
+}
+
+/** `/v1/things/{id}` → `/v1/things/:id` */
+export function toFastifyPath(path: string): string {
+  return path.replace(/\{([^}]+)\}/g, ':$1');
+}
+
+/** Register every operation of a table as a route; the table is the only way routes come to exist. */
+export function registerOperations<T extends Record<string, Operation>>(
+  app: FastifyInstance,
+  table: T,
+  handlers: Handlers<T>,
+  resolver: AccessResolver,
+): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  for (const [key, operation] of Object.entries(table) as [keyof T & string, Operation][]) {
+    const handler = handlers[key] as Handler<Operation>;
+    const success = successResponse(operation);
+    typed.route({
+      method: operation.method,
+      url: toFastifyPath(operation.path),
+      config: { operationId: operation.operationId },
+      schema: {
+        operationId: operation.operationId,
+        summary: operation.summary,
+        tags: [...operation.tags],
+        security: operation.access.kind === 'public' ? [] : [{ bearerAuth: [] }],
+        ...(operation.params ? { params: operation.params } : {}),
+        ...(operation.query ? { querystring: operation.query } : {}),
+        ...(operation.body ? { body: operation.body } : {}),
+        response: operation.responses,
+      },
+      onRequest: (request) => authenticateFor(operation.access, request, resolver),
+      preHandler: (request) => authorizeFor(operation.access, request, resolver),
+      handler: async (request, reply) => {
+        reply.code(success.status);
+        const input = { params: request.params, query: request.query, body: request.body } as InputOf<Operation>;
+        return handler(input, request, reply);
+      },
+    });
+  }
+}

@@ -1,0 +1,48 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Paths that belong to the API: unknown ones answer JSON, never the web app. */
+const apiPath = /^\/(v1|v2|omnis)(\/|$)/;
+/** Hashed build output: a missing file there is a real 404, not a client-side route. */
+const assetPath = /^\/assets\//;
+
+function notFoundBody(request: FastifyRequest) {
+  const pathOnly = request.url.split('?')[0];
+  return { code: 'NOT_FOUND', message: `No route for ${request.method} ${pathOnly}` };
+}
+
+/**
+ * Serves the built console: hashed assets cached for a year, everything else revalidated, and
+ * `index.html` for any other GET so the client router can take over.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+
+  if (indexHtml !== undefined) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      index: false,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  const sendIndex = (reply: FastifyReply) =>
+    reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathOnly = request.url.split('?')[0] ?? '/';
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!isPage || apiPath.test(pathOnly) || assetPath.test(pathOnly) || indexHtml === undefined) {
+      return reply.code(404).send(notFoundBody(request));
+    }
+    return sendIndex(reply);
+  });
+}

@@ -1,0 +1,41 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { systemClock } from './core/clock.js';
+import { openConfiguredDatabase } from './core/db/open-configured.js';
+import { bootstrapPlatform } from './modules/platform/bootstrap.js';
+
+/** start: config -> database -> migrations -> listen */
+async function start(): Promise<void> {
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  const app = await buildApp(config, { database, clock: systemClock });
+
+  // Stop accepting, let requests in flight finish, then close the database.
+  closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT_MS, logger: app.log }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+  });
+
+  const first = await bootstrapPlatform(database.db, systemClock, {
+    platformName: config.PLATFORM_NAME,
+    adminEmail: config.ADMIN_EMAIL,
+    publicUrl: config.PUBLIC_URL,
+  });
+  await app.listen({ host: config.HOST, port: config.PORT });
+  app.log.info({ database: database.kind, url: config.PUBLIC_URL }, 'Wharf is ready');
+  if (first.adminSetupLink) {
+    // Printed plainly (not only as a log line) because a person has to read and open it.
+    process.stdout.write(
+      `\n  Wharf is ready at ${config.PUBLIC_URL}\n` +
+        `  Set the platform admin's password (one-time link, valid 24 hours):\n  ${first.adminSetupLink}\n\n`,
+    );
+  }
+}
+
+start().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

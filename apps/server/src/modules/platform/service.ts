@@ -1,0 +1,112 @@
+import type { Platform } from '@wharf/contract';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../core/db/database.js';
+import { AppError, notFound } from '../../core/errors.js';
+import { projects } from '../projects/schema.js';
+import { platforms } from './schema.js';
+
+type PlatformRow = typeof platforms.$inferSelect;
+
+export function toPlatform(row: PlatformRow): Platform {
+  return {
+    id: row.id,
+    name: row.name,
+    domains: row.domains,
+    public: row.public,
+    favicon: row.favicon,
+    logos: row.logos,
+  };
+}
+
+interface Directory {
+  byId: Map<string, Platform>;
+  byDomain: Map<string, Platform>;
+  fallback: Platform | undefined;
+  loadedAt: number;
+}
+
+export interface PlatformServiceOptions {
+  /** How long a loaded directory is trusted before it is read again (other instances may have changed it). */
+  ttlMs?: number;
+  now?: () => number;
+}
+
+const MAX_CACHED_PROJECTS = 10_000;
+
+/**
+ * Resolves which platform serves a request. Platforms are few, so the whole directory is held in
+ * memory and refreshed on a short TTL: a look-up costs no query, and hostile Host headers cannot
+ * grow the cache.
+ */
+export class PlatformService {
+  private directory: Directory | undefined;
+  private loading: Promise<Directory> | undefined;
+  private readonly platformOfProject = new Map<string, string>();
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly db: Database,
+    options: PlatformServiceOptions = {},
+  ) {
+    this.ttlMs = options.ttlMs ?? 30_000;
+    this.now = options.now ?? (() => performance.now());
+  }
+
+  /** Forget cached platforms; call after any platform or project write. */
+  invalidate(): void {
+    this.directory = undefined;
+    this.platformOfProject.clear();
+  }
+
+  async resolve(request: { host: string; projectId?: string | undefined }): Promise<Platform> {
+    const directory = await this.load();
+    if (request.projectId) {
+      const platformId = await this.platformIdOfProject(request.projectId);
+      const platform = directory.byId.get(platformId);
+      if (platform) return platform;
+    }
+    const platform = directory.byDomain.get(request.host.toLowerCase()) ?? directory.fallback;
+    if (!platform) throw new AppError(503, 'PLATFORM_NOT_READY', 'The platform is still being set up.');
+    return platform;
+  }
+
+  private async platformIdOfProject(projectId: string): Promise<string> {
+    const cached = this.platformOfProject.get(projectId);
+    if (cached) return cached;
+    const [row] = await this.db
+      .select({ platformId: projects.platformId })
+      .from(projects)
+      .where(eq(projects.id, projectId));
+    if (!row) throw notFound('Project not found', 'PROJECT_NOT_FOUND');
+    if (this.platformOfProject.size >= MAX_CACHED_PROJECTS) this.platformOfProject.clear();
+    this.platformOfProject.set(projectId, row.platformId);
+    return row.platformId;
+  }
+
+  private async load(): Promise<Directory> {
+    const current = this.directory;
+    if (current && this.now() - current.loadedAt < this.ttlMs) return current;
+    // One read serves every request that arrives while it runs.
+    this.loading ??= this.read().finally(() => {
+      this.loading = undefined;
+    });
+    return this.loading;
+  }
+
+  private async read(): Promise<Directory> {
+    const rows = await this.db.select().from(platforms).orderBy(platforms.createdAt);
+    const byId = new Map<string, Platform>();
+    const byDomain = new Map<string, Platform>();
+    let fallback: Platform | undefined;
+    for (const row of rows) {
+      const platform = toPlatform(row);
+      byId.set(platform.id, platform);
+      for (const domain of platform.domains) if (!byDomain.has(domain)) byDomain.set(domain.toLowerCase(), platform);
+      if (row.isDefault) fallback = platform;
+    }
+    const directory = { byId, byDomain, fallback: fallback ?? byId.values().next().value, loadedAt: this.now() };
+    this.directory = directory;
+    return directory;
+  }
+}

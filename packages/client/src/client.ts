@@ -1,0 +1,164 @@
+import {
+  operations as allOperations,
+  pathParamNames,
+  type Operation,
+  type Operations,
+  type OperationId,
+  type ResultOf,
+} from '@wharf/contract';
+import type { z } from 'zod';
+import { apiErrorFromBody, normalizeError, RequiredError, transportError } from './errors.js';
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : Record<never, never>;
+type BodyArg<Op> = Op extends { body: infer B extends z.ZodType; bodyName: infer N extends string }
+  ? { [K in N]: z.input<B> }
+  : Record<never, never>;
+
+/** One flat argument per call: path and query parameters by name, and the body under its SPEC.md name. */
+export type ArgsOf<Op> = InputOf<Op extends { params: infer P } ? P : never> &
+  InputOf<Op extends { query: infer Q } ? Q : never> &
+  BodyArg<Op>;
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+type CallOf<Op> =
+  Record<never, never> extends ArgsOf<Op>
+    ? (args?: ArgsOf<Op>, options?: CallOptions) => Promise<ResultOf<Op>>
+    : (args: ArgsOf<Op>, options?: CallOptions) => Promise<ResultOf<Op>>;
+
+export type WharfClient = { [K in OperationId]: CallOf<Operations[K]> };
+
+export interface ClientConfig {
+  /** API host; '' for same-origin. SPEC.md section 9: the API host is configurable. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Bearer token for the call, when there is one. */
+  getAccessToken?: () => string | undefined | Promise<string | undefined>;
+  /** Extra headers per call (the account API adds its CSRF header here). */
+  getHeaders?: () => Record<string, string>;
+  credentials?: RequestCredentials;
+}
+
+interface CompiledOperation {
+  operation: Operation;
+  pathParams: string[];
+  requiredQuery: Set<string>;
+  queryNames: string[];
+  bodyRequired: boolean;
+}
+
+function accepts(schema: z.ZodType, value: unknown): boolean {
+  return schema.safeParse(value).success;
+}
+
+function compile(operation: Operation): CompiledOperation {
+  const queryShape = operation.query?.shape ?? {};
+  const queryNames = Object.keys(queryShape);
+  return {
+    operation,
+    pathParams: pathParamNames(operation.path),
+    queryNames,
+    // A query parameter is required when its schema refuses "absent".
+    requiredQuery: new Set(queryNames.filter((name) => !accepts(queryShape[name] as z.ZodType, undefined))),
+    bodyRequired: operation.body !== undefined && !accepts(operation.body, undefined),
+  };
+}
+
+function isMissing(value: unknown): boolean {
+  return value === null || value === undefined;
+}
+
+function buildUrl(baseUrl: string, compiled: CompiledOperation, args: Record<string, unknown>): string {
+  const { operation } = compiled;
+  let path = operation.path;
+  for (const name of compiled.pathParams) {
+    path = path.replace(`{${name}}`, encodeURIComponent(String(args[name])));
+  }
+  const search = new URLSearchParams();
+  for (const name of compiled.queryNames) {
+    const value = args[name];
+    if (isMissing(value)) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(name, String(item));
+  }
+  const query = search.toString();
+  return `${baseUrl}${path}${query ? `?${query}` : ''}`;
+}
+
+function checkRequired(compiled: CompiledOperation, args: Record<string, unknown>): void {
+  const { operationId, bodyName } = compiled.operation;
+  for (const name of compiled.pathParams) if (isMissing(args[name])) throw new RequiredError(name, operationId);
+  for (const name of compiled.requiredQuery) if (isMissing(args[name])) throw new RequiredError(name, operationId);
+  if (compiled.bodyRequired && isMissing(args[bodyName ?? 'body'])) {
+    throw new RequiredError(bodyName ?? 'body', operationId);
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) return response.json();
+  if (type.startsWith('text/')) return response.text();
+  return response.blob();
+}
+
+async function readErrorBody(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+/** A client for any operation table; `createClient` is this over the whole contract. */
+export function buildClient(
+  table: Readonly<Record<string, Operation>>,
+  config: ClientConfig = {},
+): Record<string, (args?: unknown, options?: CallOptions) => Promise<unknown>> {
+  const baseUrl = (config.baseUrl ?? '').replace(/\/$/, '');
+  const doFetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  const call = async (compiled: CompiledOperation, rawArgs: unknown, options: CallOptions = {}) => {
+    const args = (rawArgs ?? {}) as Record<string, unknown>;
+    checkRequired(compiled, args);
+    const { operation } = compiled;
+    const headers: Record<string, string> = { accept: 'application/json', ...config.getHeaders?.() };
+    const token = await config.getAccessToken?.();
+    if (token) headers.authorization = `Bearer ${token}`;
+    const body = operation.body ? args[operation.bodyName ?? 'body'] : undefined;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    Object.assign(headers, options.headers);
+
+    let response: Response;
+    try {
+      response = await doFetch(buildUrl(baseUrl, compiled, args), {
+        method: operation.method,
+        headers,
+        body: body === undefined ? null : JSON.stringify(body),
+        signal: options.signal ?? null,
+        ...(config.credentials ? { credentials: config.credentials } : {}),
+      });
+    } catch (cause) {
+      throw transportError(cause);
+    }
+    if (!response.ok) throw apiErrorFromBody(response.status, await readErrorBody(response));
+    try {
+      return await readBody(response);
+    } catch (error) {
+      throw normalizeError(error);
+    }
+  };
+
+  const client: Record<string, (args?: unknown, options?: CallOptions) => Promise<unknown>> = {};
+  for (const operation of Object.values(table)) {
+    const compiled = compile(operation);
+    client[operation.operationId] = (args?: unknown, options?: CallOptions) => call(compiled, args, options);
+  }
+  return client;
+}
+
+export function createClient(config: ClientConfig = {}): WharfClient {
+  return buildClient(allOperations, config) as unknown as WharfClient;
+}

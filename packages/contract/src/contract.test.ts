@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { operations, pathParamNames, successResponse } from './index.js';
+
+describe('operation table', () => {
+  it('keys every operation by its own operationId', () => {
+    for (const [key, op] of Object.entries(operations)) expect(op.operationId).toBe(key);
+  });
+
+  it('has no two operations on the same method and path', () => {
+    const seen = new Set<string>();
+    for (const op of Object.values(operations)) {
+      const key = `${op.method} ${op.path}`;
+      expect(seen.has(key), key).toBe(false);
+      seen.add(key);
+    }
+  });
+
+  it('declares a params schema exactly when the path has placeholders', () => {
+    for (const op of Object.values(operations)) {
+      const names = pathParamNames(op.path);
+      const declared = 'params' in op && op.params ? Object.keys(op.params.shape) : [];
+      expect(declared.sort(), op.operationId).toEqual(names.sort());
+    }
+  });
+
+  it('names the body of every operation that has one', () => {
+    for (const op of Object.values(operations)) {
+      if ('body' in op && op.body) expect('bodyName' in op && op.bodyName, op.operationId).toBeTruthy();
+    }
+  });
+
+  it('gives every operation exactly one success response', () => {
+    for (const op of Object.values(operations)) {
+      expect(
+        Object.keys(op.responses).filter((s) => Number(s) < 300),
+        op.operationId,
+      ).toHaveLength(1);
+      expect(successResponse(op).status).toBeLessThan(300);
+    }
+  });
+});
+
+describe('pathParamNames', () => {
+  it('lists placeholders in order', () => {
+    expect(pathParamNames('/v1/chat/channels/{channel}/messages/{message}')).toEqual(['channel', 'message']);
+    expect(pathParamNames('/healthz')).toEqual([]);
+  });
+});

@@ -1,0 +1,4 @@
+export * from './operation.js';
+export * from './operations/index.js';
+export * from './schemas/common.js';
+export * from './schemas/platform.js';

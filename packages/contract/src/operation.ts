@@ -1,0 +1,70 @@
+import type { z } from 'zod';
+
+/**
+ * Who may call an operation. The server enforces this in one hook; no handler checks it by hand.
+ * - public: anyone, signed out included
+ * - user: any signed-in user
+ * - permission: a user (or project auth key) holding `permission` in the project the call names
+ * - admin: a platform administrator (isAdmin)
+ */
+export type Access =
+  | { readonly kind: 'public' }
+  | { readonly kind: 'user' }
+  | { readonly kind: 'permission'; readonly permission: string }
+  | { readonly kind: 'admin' };
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type ObjectSchema = z.ZodObject<z.ZodRawShape>;
+
+export interface Operation {
+  /** Unique name; also the client's function name. */
+  readonly operationId: string;
+  readonly method: HttpMethod;
+  /** OpenAPI-style path: `/v1/billing/invoices/{id}`. */
+  readonly path: string;
+  readonly summary: string;
+  readonly tags: readonly string[];
+  readonly params?: ObjectSchema;
+  readonly query?: ObjectSchema;
+  readonly body?: z.ZodType;
+  /** The request body's name as SPEC.md gives it (e.g. `createSummaryRequest`); the client's argument name. */
+  readonly bodyName?: string;
+  /** Responses by status. Exactly one 2xx entry is the operation's result. */
+  readonly responses: Readonly<Record<number, z.ZodType>>;
+  readonly access: Access;
+  /** Mutating calls write an audit entry in the same transaction as their change. */
+  readonly audited: boolean;
+}
+
+/** Identity helper that keeps the literal types of an operation for the client's inference. */
+export function defineOperation<const T extends Operation>(operation: T): T {
+  return operation;
+}
+
+/** The names of `{param}` placeholders in a path, in order. */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+}
+
+/** The status and schema of an operation's successful result. */
+export function successResponse(operation: Operation): { status: number; schema: z.ZodType } {
+  const entry = Object.entries(operation.responses).find(([status]) => Number(status) < 300);
+  if (!entry) throw new Error(`Operation ${operation.operationId} declares no 2xx response`);
+  return { status: Number(entry[0]), schema: entry[1] };
+}
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+type Parsed<S> = S extends z.ZodType ? z.output<S> : Record<never, never>;
+
+/** What an operation returns on success, as the server produces it and the client receives it. */
+export type ResultOf<Op> = Op extends { responses: infer R }
+  ? { [S in keyof R]: S extends SuccessStatus ? (R[S] extends z.ZodType ? z.output<R[S]> : never) : never }[keyof R]
+  : never;
+
+/** The validated inputs a server handler receives. */
+export interface InputOf<Op> {
+  params: Parsed<Op extends { params: infer P } ? P : never>;
+  query: Parsed<Op extends { query: infer Q } ? Q : never>;
+  body: Op extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;
+}

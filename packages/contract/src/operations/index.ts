@@ -1,0 +1,12 @@
+import type { Operation } from '../operation.js';
+import { healthOperations } from './health.js';
+import { platformOperations } from './platform.js';
+
+/** The operation table: every call of the API, keyed by operationId. */
+export const operations = {
+  ...healthOperations,
+  ...platformOperations,
+} satisfies Record<string, Operation>;
+
+export type Operations = typeof operations;
+export type OperationId = keyof Operations;
