@@ -54,6 +54,21 @@ const contentSecurityPolicy = {
   },
 };
 
+/**
+ * During shutdown, answers in flight end their connection: a keep-alive socket that turned idle
+ * after `close()` began would otherwise hold the server open until the keep-alive timeout.
+ */
+function registerDrainOnClose(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+}
+
 /** Plugins and modules; used by main.ts and by every test. Listening and the database's life are the caller's. */
 export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
@@ -85,6 +100,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerDrainOnClose(app);
 
   await app.register(fastifyHelmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
   await app.register(fastifyCors, {

@@ -37,6 +37,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   const sendIndex = (reply: FastifyReply) =>
     reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
 
+  // The root is a folder to the static plugin (which refuses to list it); it is the console's page.
+  if (indexHtml !== undefined) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+
   app.setNotFoundHandler((request, reply) => {
     const pathOnly = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';

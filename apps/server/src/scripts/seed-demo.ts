@@ -1,0 +1,32 @@
+import { loadConfig } from '../config.js';
+import { systemClock } from '../core/clock.js';
+import { openConfiguredDatabase } from '../core/db/open-configured.js';
+import { bootstrapPlatform } from '../modules/platform/bootstrap.js';
+import { PlatformService } from '../modules/platform/service.js';
+import { seedDemo } from '../seed/demo.js';
+
+/** `npm run seed:demo`: the demo world on the configured database (the server must not be running on PGlite). */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  try {
+    await bootstrapPlatform(database.db, systemClock, {
+      platformName: config.PLATFORM_NAME,
+      adminEmail: config.ADMIN_EMAIL,
+      publicUrl: config.PUBLIC_URL,
+    });
+    const platform = await new PlatformService(database.db).resolve({ host: new URL(config.PUBLIC_URL).hostname });
+    const summary = await seedDemo(database.db, platform.id);
+    console.log(
+      `Demo world loaded on "${platform.name}": ${summary.organisations} organisations, ${summary.projects} projects, ` +
+        `${summary.users} users, ${summary.memberships} memberships.`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClock } from '../core/clock.js';
+import type { DatabaseHandle } from '../core/db/database.js';
+import { users } from '../modules/accounts/schema.js';
+import { bootstrapPlatform } from '../modules/platform/bootstrap.js';
+import { platforms } from '../modules/platform/schema.js';
+import {
+  organisationMembers,
+  organisations,
+  projectMembers,
+  projectRoles,
+  projects,
+} from '../modules/projects/schema.js';
+import { createTestDatabase } from '../test/database.js';
+import { seedDemo } from './demo.js';
+
+describe('the demo seed', () => {
+  let database: DatabaseHandle;
+  let platformId: string;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await bootstrapPlatform(database.db, createTestClock(), {
+      platformName: 'Wharf',
+      adminEmail: 'admin@wharf.local',
+      publicUrl: 'http://localhost:3000',
+    });
+    const [platform] = await database.db.select().from(platforms);
+    platformId = platform!.id;
+  });
+  afterAll(() => database.close());
+
+  const counts = async () => ({
+    platforms: (await database.db.select().from(platforms)).length,
+    organisations: (await database.db.select().from(organisations)).length,
+    projects: (await database.db.select().from(projects)).length,
+    users: (await database.db.select().from(users)).length,
+    projectMembers: (await database.db.select().from(projectMembers)).length,
+    organisationMembers: (await database.db.select().from(organisationMembers)).length,
+  });
+
+  it('loads one platform, two organisations, seven projects (one on the demo plan) and every role', async () => {
+    await seedDemo(database.db, platformId);
+    const after = await counts();
+    expect(after).toMatchObject({ platforms: 1, organisations: 2, projects: 7, users: 7 });
+    expect(await database.db.select().from(projects).where(eq(projects.planCode, 'demo'))).toHaveLength(1);
+    const roles = new Set((await database.db.select().from(projectMembers)).map((m) => m.role));
+    expect([...roles].sort()).toEqual([...projectRoles].sort());
+    // Every project has an owner.
+    const owners = await database.db.select().from(projectMembers).where(eq(projectMembers.role, 'owner'));
+    expect(new Set(owners.map((o) => o.projectId)).size).toBe(7);
+  });
+
+  it('can run twice without harm', async () => {
+    const before = await counts();
+    await seedDemo(database.db, platformId);
+    expect(await counts()).toEqual(before);
+  });
+});

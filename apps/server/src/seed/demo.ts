@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../core/db/database.js';
+import { users } from '../modules/accounts/schema.js';
+import { organisationMembers, organisations, projectMembers, projects } from '../modules/projects/schema.js';
+import { demoMemberships, demoOrganisations, demoProjects, demoUsers } from './demo-data.js';
+
+export interface SeedSummary {
+  organisations: number;
+  projects: number;
+  users: number;
+  memberships: number;
+}
+
+/** Load the demo world onto a platform, in one transaction; running it twice changes nothing more. */
+export async function seedDemo(db: Database, platformId: string): Promise<SeedSummary> {
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(organisations)
+      .values(demoOrganisations.map((o) => ({ ...o, platformId })))
+      .onConflictDoUpdate({ target: organisations.id, set: { name: sql`excluded.name` } });
+    await tx
+      .insert(projects)
+      .values(demoProjects.map((project) => ({ ...project, platformId })))
+      .onConflictDoUpdate({
+        target: projects.id,
+        set: {
+          name: sql`excluded.name`,
+          planCode: sql`excluded.plan_code`,
+          organisationId: sql`excluded.organisation_id`,
+        },
+      });
+    await tx
+      .insert(users)
+      .values(demoUsers.map((u) => ({ ...u })))
+      .onConflictDoUpdate({
+        target: users.id,
+        set: {
+          firstName: sql`excluded.first_name`,
+          lastName: sql`excluded.last_name`,
+          username: sql`excluded.username`,
+        },
+      });
+    await tx
+      .insert(projectMembers)
+      .values(demoMemberships)
+      .onConflictDoUpdate({
+        target: [projectMembers.projectId, projectMembers.userId],
+        set: { role: sql`excluded.role` },
+      });
+    // A project member belongs to the project's organisation.
+    const organisationOf = new Map<string, string>(demoProjects.map((project) => [project.id, project.organisationId]));
+    const orgMembers = new Map<string, { organisationId: string; userId: string }>();
+    for (const m of demoMemberships) {
+      const organisationId = organisationOf.get(m.projectId)!;
+      orgMembers.set(`${organisationId}:${m.userId}`, { organisationId, userId: m.userId });
+    }
+    await tx
+      .insert(organisationMembers)
+      .values([...orgMembers.values()])
+      .onConflictDoNothing();
+    return {
+      organisations: demoOrganisations.length,
+      projects: demoProjects.length,
+      users: demoUsers.length,
+      memberships: demoMemberships.length,
+    };
+  });
+}

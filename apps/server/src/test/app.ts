@@ -1,0 +1,52 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDependencies } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { createTestClock, type TestClock } from '../core/clock.js';
+import type { DatabaseHandle } from '../core/db/database.js';
+import { createTestDatabase } from './database.js';
+
+/** A stand-in for the built web app, so HTTP tests do not depend on a Vite build. */
+export function createFakeWebDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'wharf-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Wharf</title><div id="root"></div>');
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("wharf")');
+  writeFileSync(path.join(dir, 'theme-init.js'), '/* theme */');
+  return dir;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: createFakeWebDist(), ...overrides });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  clock: TestClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** buildApp on a fresh database of its own, with a movable clock. */
+export async function createTestApp(
+  options: { config?: Record<string, string>; deps?: Partial<AppDependencies>; database?: DatabaseHandle } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const clock = createTestClock();
+  const config = testConfig(options.config);
+  const app = await buildApp(config, { database, clock, ...options.deps });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    config,
+    close: async () => {
+      await app.close();
+      if (!options.database) await database.close();
+    },
+  };
+}
