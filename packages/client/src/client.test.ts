@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineOperation } from '@wharf/contract';
 import { buildClient, createClient } from './client.js';
@@ -18,6 +18,15 @@ function jsonResponse(status: number, body: unknown): Response {
 }
 
 describe('createClient', () => {
+  it('types each call from the contract (checked by npm run typecheck)', () => {
+    const client = createClient({ fetch: vi.fn() });
+    // An operation with only optional query parameters takes an optional argument of exactly those.
+    expectTypeOf(client.getPlatform).parameter(0).toEqualTypeOf<{ project?: string | undefined } | undefined>();
+    expectTypeOf(client.getPlatform).returns.resolves.toHaveProperty('domains').toEqualTypeOf<string[]>();
+    // An operation with no inputs takes no argument at all.
+    expectTypeOf(client.healthz).parameter(0).toEqualTypeOf<Record<never, never> | undefined>();
+  });
+
   it('exposes one function per operationId and builds the request from the table', async () => {
     const fetch = vi.fn(async () => jsonResponse(200, platform));
     const client = createClient({ baseUrl: 'https://api.example.test/', fetch, getAccessToken: () => 'tok' });

@@ -9,15 +9,18 @@ import {
 import type { z } from 'zod';
 import { apiErrorFromBody, normalizeError, RequiredError, transportError } from './errors.js';
 
-type InputOf<S> = S extends z.ZodType ? z.input<S> : Record<never, never>;
+// Tuples keep these from distributing over `never` (an operation without params or query).
+type InputOf<S> = [S] extends [never] ? Record<never, never> : S extends z.ZodType ? z.input<S> : Record<never, never>;
 type BodyArg<Op> = Op extends { body: infer B extends z.ZodType; bodyName: infer N extends string }
   ? { [K in N]: z.input<B> }
   : Record<never, never>;
 
 /** One flat argument per call: path and query parameters by name, and the body under its SPEC.md name. */
-export type ArgsOf<Op> = InputOf<Op extends { params: infer P } ? P : never> &
-  InputOf<Op extends { query: infer Q } ? Q : never> &
-  BodyArg<Op>;
+export type ArgsOf<Op> = Flatten<
+  InputOf<Op extends { params: infer P } ? P : never> & InputOf<Op extends { query: infer Q } ? Q : never> & BodyArg<Op>
+>;
+/** One object type instead of an intersection, for readable hovers and exact type tests. */
+type Flatten<T> = { [K in keyof T]: T[K] };
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -39,7 +42,7 @@ export interface ClientConfig {
   getAccessToken?: () => string | undefined | Promise<string | undefined>;
   /** Extra headers per call (the account API adds its CSRF header here). */
   getHeaders?: () => Record<string, string>;
-  credentials?: RequestCredentials;
+  credentials?: RequestInit['credentials'];
 }
 
 interface CompiledOperation {

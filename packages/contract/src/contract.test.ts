@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { operations, pathParamNames, successResponse } from './index.js';
+import { operations, pathParamNames, successResponse, type Operation } from './index.js';
+
+const table = Object.values(operations) as Operation[];
 
 describe('operation table', () => {
   it('keys every operation by its own operationId', () => {
@@ -8,7 +10,7 @@ describe('operation table', () => {
 
   it('has no two operations on the same method and path', () => {
     const seen = new Set<string>();
-    for (const op of Object.values(operations)) {
+    for (const op of table) {
       const key = `${op.method} ${op.path}`;
       expect(seen.has(key), key).toBe(false);
       seen.add(key);
@@ -16,21 +18,21 @@ describe('operation table', () => {
   });
 
   it('declares a params schema exactly when the path has placeholders', () => {
-    for (const op of Object.values(operations)) {
+    for (const op of table) {
       const names = pathParamNames(op.path);
-      const declared = 'params' in op && op.params ? Object.keys(op.params.shape) : [];
+      const declared = op.params ? Object.keys(op.params.shape) : [];
       expect(declared.sort(), op.operationId).toEqual(names.sort());
     }
   });
 
   it('names the body of every operation that has one', () => {
-    for (const op of Object.values(operations)) {
-      if ('body' in op && op.body) expect('bodyName' in op && op.bodyName, op.operationId).toBeTruthy();
+    for (const op of table) {
+      if (op.body) expect(op.bodyName, op.operationId).toBeTruthy();
     }
   });
 
   it('gives every operation exactly one success response', () => {
-    for (const op of Object.values(operations)) {
+    for (const op of table) {
       expect(
         Object.keys(op.responses).filter((s) => Number(s) < 300),
         op.operationId,

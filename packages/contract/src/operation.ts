@@ -55,7 +55,8 @@ export function successResponse(operation: Operation): { status: number; schema:
 }
 
 type SuccessStatus = 200 | 201 | 202 | 204;
-type Parsed<S> = S extends z.ZodType ? z.output<S> : Record<never, never>;
+// Tuples keep these from distributing over `never` (an operation without params or query).
+type Parsed<S> = [S] extends [never] ? Record<never, never> : S extends z.ZodType ? z.output<S> : Record<never, never>;
 
 /** What an operation returns on success, as the server produces it and the client receives it. */
 export type ResultOf<Op> = Op extends { responses: infer R }
