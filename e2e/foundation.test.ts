@@ -40,15 +40,18 @@ describe('the console on a fresh install', () => {
     const page = await context.newPage();
     await page.goto(server.baseUrl);
     const html = page.locator('html');
-    await page.getByRole('button', { name: /dark theme/i }).click();
+    const toggle = page.getByRole('button', { name: 'Dark theme' });
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+    await toggle.click();
     await expect.poll(() => html.getAttribute('data-theme')).toBe('dark');
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     await page.reload();
     await expect.poll(() => html.getAttribute('data-theme')).toBe('dark');
-    await expect.poll(() => page.getByRole('button', { name: /light theme/i }).count()).toBe(1);
-    await page.getByRole('button', { name: /light theme/i }).click();
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    await toggle.click();
     await page.reload();
     await expect.poll(() => html.getAttribute('data-theme')).toBe('light');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
     await context.close();
   });
 

@@ -2,6 +2,9 @@ import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineOperation } from '@wharf/contract';
 import { buildClient, createClient } from './client.js';
+import { renderOperationMeta, generatedFile } from './generate.js';
+import { metaOf } from './meta.js';
+import { readFileSync } from 'node:fs';
 import { ApiError, humanizeMessage, normalizeError, RequiredError } from './errors.js';
 
 const platform = {
@@ -53,6 +56,12 @@ describe('createClient', () => {
   });
 });
 
+describe('generated operation metadata', () => {
+  it('is current with the contract (run `npm run generate:client` after changing it)', () => {
+    expect(readFileSync(generatedFile, 'utf8')).toBe(renderOperationMeta());
+  });
+});
+
 describe('required parameters', () => {
   const createSummary = defineOperation({
     operationId: 'createSummary',
@@ -69,7 +78,7 @@ describe('required parameters', () => {
     audited: true,
   });
   const fetch = vi.fn(async () => jsonResponse(201, { ok: true }));
-  const client = buildClient({ createSummary }, { fetch });
+  const client = buildClient({ createSummary: metaOf(createSummary) }, { fetch });
   const call = client.createSummary as (args?: unknown) => Promise<unknown>;
 
   it.each([

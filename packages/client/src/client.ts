@@ -1,13 +1,8 @@
-import {
-  operations as allOperations,
-  pathParamNames,
-  type Operation,
-  type Operations,
-  type OperationId,
-  type ResultOf,
-} from '@wharf/contract';
+import type { Operations, OperationId, ResultOf } from '@wharf/contract';
 import type { z } from 'zod';
 import { apiErrorFromBody, normalizeError, RequiredError, transportError } from './errors.js';
+import type { OperationMeta } from './meta.js';
+import { operationMeta } from './operations.gen.js';
 
 // Tuples keep these from distributing over `never` (an operation without params or query).
 type InputOf<S> = [S] extends [never] ? Record<never, never> : S extends z.ZodType ? z.input<S> : Record<never, never>;
@@ -45,43 +40,17 @@ export interface ClientConfig {
   credentials?: RequestInit['credentials'];
 }
 
-interface CompiledOperation {
-  operation: Operation;
-  pathParams: string[];
-  requiredQuery: Set<string>;
-  queryNames: string[];
-  bodyRequired: boolean;
-}
-
-function accepts(schema: z.ZodType, value: unknown): boolean {
-  return schema.safeParse(value).success;
-}
-
-function compile(operation: Operation): CompiledOperation {
-  const queryShape = operation.query?.shape ?? {};
-  const queryNames = Object.keys(queryShape);
-  return {
-    operation,
-    pathParams: pathParamNames(operation.path),
-    queryNames,
-    // A query parameter is required when its schema refuses "absent".
-    requiredQuery: new Set(queryNames.filter((name) => !accepts(queryShape[name] as z.ZodType, undefined))),
-    bodyRequired: operation.body !== undefined && !accepts(operation.body, undefined),
-  };
-}
-
 function isMissing(value: unknown): boolean {
   return value === null || value === undefined;
 }
 
-function buildUrl(baseUrl: string, compiled: CompiledOperation, args: Record<string, unknown>): string {
-  const { operation } = compiled;
-  let path = operation.path;
-  for (const name of compiled.pathParams) {
+function buildUrl(baseUrl: string, meta: OperationMeta, args: Record<string, unknown>): string {
+  let path = meta.path;
+  for (const name of meta.pathParams) {
     path = path.replace(`{${name}}`, encodeURIComponent(String(args[name])));
   }
   const search = new URLSearchParams();
-  for (const name of compiled.queryNames) {
+  for (const name of meta.query) {
     const value = args[name];
     if (isMissing(value)) continue;
     for (const item of Array.isArray(value) ? value : [value]) search.append(name, String(item));
@@ -90,11 +59,11 @@ function buildUrl(baseUrl: string, compiled: CompiledOperation, args: Record<str
   return `${baseUrl}${path}${query ? `?${query}` : ''}`;
 }
 
-function checkRequired(compiled: CompiledOperation, args: Record<string, unknown>): void {
-  const { operationId, bodyName } = compiled.operation;
-  for (const name of compiled.pathParams) if (isMissing(args[name])) throw new RequiredError(name, operationId);
-  for (const name of compiled.requiredQuery) if (isMissing(args[name])) throw new RequiredError(name, operationId);
-  if (compiled.bodyRequired && isMissing(args[bodyName ?? 'body'])) {
+function checkRequired(meta: OperationMeta, args: Record<string, unknown>): void {
+  const { operationId, bodyName } = meta;
+  for (const name of meta.pathParams) if (isMissing(args[name])) throw new RequiredError(name, operationId);
+  for (const name of meta.requiredQuery) if (isMissing(args[name])) throw new RequiredError(name, operationId);
+  if (meta.bodyRequired && isMissing(args[bodyName ?? 'body'])) {
     throw new RequiredError(bodyName ?? 'body', operationId);
   }
 }
@@ -115,29 +84,28 @@ async function readErrorBody(response: Response): Promise<unknown> {
   }
 }
 
-/** A client for any operation table; `createClient` is this over the whole contract. */
+/** A client for any operation metadata; `createClient` is this over the whole contract. */
 export function buildClient(
-  table: Readonly<Record<string, Operation>>,
+  table: Readonly<Record<string, OperationMeta>>,
   config: ClientConfig = {},
 ): Record<string, (args?: unknown, options?: CallOptions) => Promise<unknown>> {
   const baseUrl = (config.baseUrl ?? '').replace(/\/$/, '');
   const doFetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
-  const call = async (compiled: CompiledOperation, rawArgs: unknown, options: CallOptions = {}) => {
+  const call = async (meta: OperationMeta, rawArgs: unknown, options: CallOptions = {}) => {
     const args = (rawArgs ?? {}) as Record<string, unknown>;
-    checkRequired(compiled, args);
-    const { operation } = compiled;
+    checkRequired(meta, args);
     const headers: Record<string, string> = { accept: 'application/json', ...config.getHeaders?.() };
     const token = await config.getAccessToken?.();
     if (token) headers.authorization = `Bearer ${token}`;
-    const body = operation.body ? args[operation.bodyName ?? 'body'] : undefined;
+    const body = meta.bodyName ? args[meta.bodyName] : undefined;
     if (body !== undefined) headers['content-type'] = 'application/json';
     Object.assign(headers, options.headers);
 
     let response: Response;
     try {
-      response = await doFetch(buildUrl(baseUrl, compiled, args), {
-        method: operation.method,
+      response = await doFetch(buildUrl(baseUrl, meta, args), {
+        method: meta.method,
         headers,
         body: body === undefined ? null : JSON.stringify(body),
         signal: options.signal ?? null,
@@ -155,13 +123,12 @@ export function buildClient(
   };
 
   const client: Record<string, (args?: unknown, options?: CallOptions) => Promise<unknown>> = {};
-  for (const operation of Object.values(table)) {
-    const compiled = compile(operation);
-    client[operation.operationId] = (args?: unknown, options?: CallOptions) => call(compiled, args, options);
+  for (const meta of Object.values(table)) {
+    client[meta.operationId] = (args?: unknown, options?: CallOptions) => call(meta, args, options);
   }
   return client;
 }
 
 export function createClient(config: ClientConfig = {}): WharfClient {
-  return buildClient(allOperations, config) as unknown as WharfClient;
+  return buildClient(operationMeta, config) as unknown as WharfClient;
 }

@@ -1,0 +1,27 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig } from 'vite';
+
+/** The API the dev server forwards to; `WHARF_API=http://host:port npm run dev` points it elsewhere. */
+const api = process.env.WHARF_API ?? 'http://localhost:3000';
+
+/** Everything the server answers itself: the API, health, and its OpenAPI document and reference. */
+const apiPrefixes = ['/v1', '/v2', '/omnis', '/healthz', '/openapi.json', '/docs'];
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    // Workspace packages resolve to their TypeScript source, so no package build is needed first.
+    conditions: ['source', ...defaultClientConditions],
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix, { target: api, changeOrigin: false }])),
+  },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+  },
+});
