@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import { operations } from '@wharf/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './core/clock.js';
 import type { DatabaseHandle } from './core/db/database.js';
@@ -12,6 +11,8 @@ import { registerErrorHandler } from './core/errors.js';
 import { anonymousResolver, type AccessResolver } from './core/http/access.js';
 import { registerOpenApi } from './core/http/openapi.js';
 import { registerOperations, type Handlers } from './core/http/operations.js';
+import { registerSecurityHeaders } from './core/http/security-headers.js';
+import { memoizingSerializerCompiler } from './core/http/serializer.js';
 import { registerWebApp } from './core/http/web.js';
 import { healthHandlers } from './modules/health/handlers.js';
 import { platformHandlers } from './modules/platform/handlers.js';
@@ -37,22 +38,6 @@ declare module 'fastify' {
 
 /** An incoming request id is kept only if it is short and plain, so it cannot forge log lines. */
 const requestIdPattern = /^[\w.:-]{1,128}$/;
-
-const contentSecurityPolicy = {
-  directives: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-    fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
-    objectSrc: ["'none'"],
-    frameAncestors: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-    upgradeInsecureRequests: null,
-  },
-};
 
 /**
  * During shutdown, answers in flight end their connection: a keep-alive socket that turned idle
@@ -94,22 +79,23 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.decorateRequest('principal', null);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(memoizingSerializerCompiler);
   registerErrorHandler(app);
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   registerDrainOnClose(app);
 
-  await app.register(fastifyHelmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
+  registerSecurityHeaders(app);
   await app.register(fastifyCors, {
     // Same-origin calls carry no Origin to check; cross-origin ones must be on the allow-list.
     origin: (origin, callback) => callback(null, !origin || config.CORS_ORIGINS.includes(origin)),
     credentials: true,
   });
   await app.register(fastifyCompress, { threshold: 1024 });
-  await registerOpenApi(app, config.PUBLIC_URL);
+  await registerOpenApi(app, config.PUBLIC_URL, config.WEB_DIST_DIR);
 
   const handlers: Handlers<typeof operations> = {
     ...healthHandlers(deps.database),

@@ -2,20 +2,22 @@ import type { Platform } from '@wharf/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../core/db/database.js';
 import { AppError, notFound } from '../../core/errors.js';
+import { deepFreeze } from '../../core/http/serializer.js';
 import { projects } from '../projects/schema.js';
 import { platforms } from './schema.js';
 
 type PlatformRow = typeof platforms.$inferSelect;
 
+/** Frozen: platforms are shared between requests, and a frozen answer is serialised only once. */
 export function toPlatform(row: PlatformRow): Platform {
-  return {
+  return deepFreeze({
     id: row.id,
     name: row.name,
     domains: row.domains,
     public: row.public,
     favicon: row.favicon,
     logos: row.logos,
-  };
+  });
 }
 
 interface Directory {

@@ -1,0 +1,43 @@
+// One measurement = a short warm-up (JIT, caches, keep-alive sockets) then the measured run, both
+// with the same autocannon options so every target is driven the same way.
+import autocannon from 'autocannon';
+
+export const WARMUP_SECONDS = 2;
+
+/**
+ * @param {string} url
+ * @param {{ connections: number, duration: number, pipelining: number }} options
+ * @param {{ cpuSeconds: () => number | undefined }} server the process answering url, for its CPU time
+ */
+export async function measure(url, options, server) {
+  const warmup = summarize(await autocannon({ url, ...options, duration: WARMUP_SECONDS }));
+  const cpuBefore = server.cpuSeconds();
+  const measured = summarize(await autocannon({ url, ...options }));
+  const cpuUsed = server.cpuSeconds() - cpuBefore;
+  // NaN when /proc is missing (not Linux): reported as unknown, never as a figure.
+  const cpuUsPerRequest = Number.isFinite(cpuUsed) ? (cpuUsed * 1e6) / measured.totalRequests : null;
+  return { ...measured, cpuUsPerRequest, warmupProblems: problemsOf(warmup) };
+}
+
+/** Only the figures the report needs, so results JSON stays readable. */
+function summarize(result) {
+  return {
+    reqPerSec: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    totalRequests: result.requests.total,
+    durationSeconds: result.duration,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
+  };
+}
+
+/** Counts that make a run meaningless: a fast 404 or a refused connection is not throughput. */
+export function problemsOf(run) {
+  const counts = { non2xx: run.non2xx, errors: run.errors, timeouts: run.timeouts };
+  return Object.entries(counts)
+    .filter(([, count]) => count > 0)
+    .map(([kind, count]) => `${count} ${kind}`);
+}
