@@ -35,21 +35,35 @@ export type DatabaseOptions =
   /** dataDir undefined keeps the database in memory (tests). */
   | { kind: 'pglite'; dataDir?: string };
 
+function handleFor(
+  db: Database,
+  kind: DatabaseHandle['kind'],
+  migrate: () => Promise<void>,
+  close: () => Promise<void>,
+): DatabaseHandle {
+  return {
+    db,
+    kind,
+    migrate,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close,
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
-    return {
+    return handleFor(
       db,
-      kind: 'postgres',
-      migrate: () => migratePostgres(db as never, { migrationsFolder }),
-      ping: async () => {
-        await db.execute(sql`select 1`);
-      },
-      close: () => pool.end(),
-    };
+      'postgres',
+      () => migratePostgres(db as never, { migrationsFolder }),
+      () => pool.end(),
+    );
   }
   let client: PGlite;
   if (options.dataDir) {
@@ -61,13 +75,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Database;
-  return {
+  return handleFor(
     db,
-    kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
-    close: () => client.close(),
-  };
+    'pglite',
+    () => migratePglite(db as never, { migrationsFolder }),
+    () => client.close(),
+  );
 }
