@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyCors from '@fastify/cors';
 import { operations } from '@wharf/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,13 +10,24 @@ import type { Config } from './config.js';
 import { systemClock, type Clock } from './core/clock.js';
 import type { DatabaseHandle } from './core/db/database.js';
 import { registerErrorHandler } from './core/errors.js';
-import { anonymousResolver, type AccessResolver } from './core/http/access.js';
+import type { AccessResolver } from './core/http/access.js';
 import { registerOpenApi } from './core/http/openapi.js';
-import { registerOperations, type Handlers } from './core/http/operations.js';
+import { registerOperations, type Handlers, type RateLimit } from './core/http/operations.js';
 import { registerSecurityHeaders } from './core/http/security-headers.js';
 import { memoizingSerializerCompiler } from './core/http/serializer.js';
 import { registerWebApp } from './core/http/web.js';
+import { MemoryFailureTracker } from './core/security/attempts.js';
+import { registerCsrfCookie } from './core/security/cookies.js';
+import { ensureSecret } from './core/security/secrets.js';
+import { TokenService } from './core/security/tokens.js';
+import type { AccountContext } from './modules/accounts/context.js';
+import { accountHandlers } from './modules/accounts/handlers.js';
+import { accountResolver } from './modules/accounts/resolver.js';
+import { SessionStore } from './modules/accounts/sessions.js';
+import { authHandlers } from './modules/auth/handlers.js';
+import { ProofOfWorkCaptcha, RecaptchaVerifier, type CaptchaVerifier } from './modules/captcha/service.js';
 import { healthHandlers } from './modules/health/handlers.js';
+import { MailService } from './modules/mail/service.js';
 import { platformHandlers } from './modules/platform/handlers.js';
 import { PlatformService } from './modules/platform/service.js';
 
@@ -28,7 +41,32 @@ export interface Services {
   clock: Clock;
   database: DatabaseHandle;
   platform: PlatformService;
+  mail: MailService;
+  sessions: SessionStore;
+  tokens: TokenService;
+  captcha: CaptchaVerifier;
 }
+
+const MINUTE = 60_000;
+/** Per-address limits on the endpoints worth abusing: sign-in, sign-up, resets, codes and tokens. */
+export const rateLimits: Record<string, RateLimit> = {
+  login: { max: 20, timeWindow: MINUTE },
+  createUser: { max: 10, timeWindow: MINUTE },
+  forgotPassword: { max: 5, timeWindow: MINUTE },
+  getResetPassword: { max: 20, timeWindow: MINUTE },
+  resetPassword: { max: 10, timeWindow: MINUTE },
+  setPasswordToken: { max: 5, timeWindow: MINUTE },
+  setPassword: { max: 10, timeWindow: MINUTE },
+  verifyEmail: { max: 20, timeWindow: MINUTE },
+  changePassword: { max: 10, timeWindow: MINUTE },
+  confirmPassword: { max: 10, timeWindow: MINUTE },
+  setupTwoFactor: { max: 10, timeWindow: MINUTE },
+  getToken: { max: 120, timeWindow: MINUTE },
+  exchangeToken: { max: 60, timeWindow: MINUTE },
+  createDeviceCode: { max: 10, timeWindow: MINUTE },
+  authorizeDevice: { max: 10, timeWindow: MINUTE },
+  getCaptchaChallenge: { max: 60, timeWindow: MINUTE },
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,13 +108,32 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
 
   const clock = deps.clock ?? systemClock;
+  const { db } = deps.database;
+  const captcha: CaptchaVerifier =
+    config.RECAPTCHA_SITE_KEY && config.RECAPTCHA_SECRET_KEY
+      ? new RecaptchaVerifier(config.RECAPTCHA_SITE_KEY, config.RECAPTCHA_SECRET_KEY)
+      : new ProofOfWorkCaptcha(await ensureSecret(db, 'captcha-hmac'), config.CAPTCHA_MAX_NUMBER, () => clock.now());
   const services: Services = {
     clock,
     database: deps.database,
-    platform: new PlatformService(deps.database.db),
+    platform: new PlatformService(db),
+    mail: new MailService(db, clock, {
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      log: (msg, err) => app.log.error({ err }, msg),
+    }),
+    sessions: new SessionStore(db, clock, config.SESSION_TTL_DAYS * 24 * 60 * MINUTE),
+    tokens: await TokenService.create(db, {
+      issuer: config.PUBLIC_URL,
+      ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+      clock,
+    }),
+    captcha,
   };
+  const cookies = { secure: config.PUBLIC_URL.startsWith('https:') };
   app.decorate('services', services);
   app.decorateRequest('principal', null);
+  app.decorateRequest('account', null);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(memoizingSerializerCompiler);
@@ -89,6 +146,16 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   registerDrainOnClose(app);
 
   registerSecurityHeaders(app);
+  await app.register(fastifyCookie);
+  registerCsrfCookie(app, cookies);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'TOO_MANY_REQUESTS',
+      message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
   await app.register(fastifyCors, {
     // Same-origin calls carry no Origin to check; cross-origin ones must be on the allow-list.
     origin: (origin, callback) => callback(null, !origin || config.CORS_ORIGINS.includes(origin)),
@@ -97,11 +164,26 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(fastifyCompress, { threshold: 1024 });
   await registerOpenApi(app, config.PUBLIC_URL, config.WEB_DIST_DIR);
 
+  const accounts: AccountContext = {
+    db,
+    clock,
+    sessions: services.sessions,
+    tokens: services.tokens,
+    mail: services.mail,
+    captcha,
+    failures: new MemoryFailureTracker(),
+    platform: services.platform,
+    publicUrl: config.PUBLIC_URL,
+    cookies,
+  };
   const handlers: Handlers<typeof operations> = {
     ...healthHandlers(deps.database),
     ...platformHandlers(services.platform),
+    ...accountHandlers(accounts),
+    ...authHandlers(accounts),
   };
-  registerOperations(app, operations, handlers, deps.accessResolver ?? anonymousResolver);
+  const resolver = deps.accessResolver ?? accountResolver({ db, sessions: services.sessions, tokens: services.tokens });
+  registerOperations(app, operations, handlers, resolver, rateLimits);
 
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;

@@ -51,6 +51,30 @@ export const configSchema = z.object({
     .email()
     .default('admin@wharf.local')
     .describe('Email of the first platform admin created on first start'),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .describe('SMTP server for outgoing mail (smtp://user:pass@host:587); without it mail stays in the outbox'),
+  MAIL_FROM: z.string().default('Wharf <no-reply@wharf.local>').describe('Sender of outgoing mail'),
+  RECAPTCHA_SITE_KEY: z
+    .string()
+    .optional()
+    .describe('reCAPTCHA site key; with the secret key, replaces the built-in proof of work'),
+  RECAPTCHA_SECRET_KEY: z.string().optional().describe('reCAPTCHA secret key'),
+  CAPTCHA_MAX_NUMBER: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .default(100_000)
+    .describe('Difficulty of the built-in proof-of-work captcha (the largest number a browser may have to try)'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .max(3600)
+    .default(300)
+    .describe('Lifetime of the bearer tokens (JWT) of the service API'),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14).describe('How long a console session lasts'),
   WEB_DIST_DIR: z
     .string()
     .default(path.resolve(serverRoot, '../web/dist'))

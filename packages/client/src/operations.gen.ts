@@ -48,5 +48,244 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     ],
     "requiredQuery": [],
     "bodyRequired": false
+  },
+  "getUser": {
+    "operationId": "getUser",
+    "method": "GET",
+    "path": "/omnis/v3/dashboard/user",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "createUser": {
+    "operationId": "createUser",
+    "method": "POST",
+    "path": "/omnis/v3/dashboard/user/create",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "createUserRequest",
+    "bodyRequired": true
+  },
+  "updateUser": {
+    "operationId": "updateUser",
+    "method": "PATCH",
+    "path": "/omnis/v3/dashboard/user/update",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "updateUserRequest",
+    "bodyRequired": true
+  },
+  "login": {
+    "operationId": "login",
+    "method": "POST",
+    "path": "/omnis/v3/dashboard/user/login",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "loginRequest",
+    "bodyRequired": true
+  },
+  "logout": {
+    "operationId": "logout",
+    "method": "POST",
+    "path": "/omnis/v3/dashboard/user/logout",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "getToken": {
+    "operationId": "getToken",
+    "method": "POST",
+    "path": "/omnis/v3/dashboard/user/token",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "sendVerificationEmail": {
+    "operationId": "sendVerificationEmail",
+    "method": "POST",
+    "path": "/omnis/v3/dashboard/user/send-verification-email",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "verifyEmail": {
+    "operationId": "verifyEmail",
+    "method": "POST",
+    "path": "/omnis/v3/dashboard/user/verify-email/{token}",
+    "pathParams": [
+      "token"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "forgotPassword": {
+    "operationId": "forgotPassword",
+    "method": "POST",
+    "path": "/omnis/v3/dashboard/user/forgot-password",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "forgotPasswordRequest",
+    "bodyRequired": true
+  },
+  "getResetPassword": {
+    "operationId": "getResetPassword",
+    "method": "GET",
+    "path": "/omnis/v3/dashboard/user/reset-password/{resetPasswordToken}",
+    "pathParams": [
+      "resetPasswordToken"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "resetPassword": {
+    "operationId": "resetPassword",
+    "method": "POST",
+    "path": "/omnis/v3/dashboard/user/reset-password",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "resetPasswordRequest",
+    "bodyRequired": true
+  },
+  "setPasswordToken": {
+    "operationId": "setPasswordToken",
+    "method": "POST",
+    "path": "/omnis/v3/dashboard/user/set-password-token",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "setPasswordTokenRequest",
+    "bodyRequired": true
+  },
+  "setPassword": {
+    "operationId": "setPassword",
+    "method": "POST",
+    "path": "/omnis/v3/dashboard/user/set-password",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "setPasswordRequest",
+    "bodyRequired": true
+  },
+  "changePassword": {
+    "operationId": "changePassword",
+    "method": "PATCH",
+    "path": "/omnis/v3/dashboard/user/change-password",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "changePasswordRequest",
+    "bodyRequired": true
+  },
+  "confirmPassword": {
+    "operationId": "confirmPassword",
+    "method": "POST",
+    "path": "/omnis/v3/dashboard/user/confirm-password",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "confirmPasswordRequest",
+    "bodyRequired": true
+  },
+  "getTwoFactorSecret": {
+    "operationId": "getTwoFactorSecret",
+    "method": "GET",
+    "path": "/omnis/v3/dashboard/user/2fa/secret",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "setupTwoFactor": {
+    "operationId": "setupTwoFactor",
+    "method": "POST",
+    "path": "/omnis/v3/dashboard/user/2fa/setup",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "twoFactorSetupRequest",
+    "bodyRequired": true
+  },
+  "getCaptchaChallenge": {
+    "operationId": "getCaptchaChallenge",
+    "method": "GET",
+    "path": "/omnis/v3/captcha",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "exchangeToken": {
+    "operationId": "exchangeToken",
+    "method": "POST",
+    "path": "/v1/auth/token",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "tokenRequest",
+    "bodyRequired": true
+  },
+  "createAuthorizationCode": {
+    "operationId": "createAuthorizationCode",
+    "method": "POST",
+    "path": "/v1/auth/code",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "verifyToken": {
+    "operationId": "verifyToken",
+    "method": "POST",
+    "path": "/v1/auth/token/verify",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "createDeviceCode": {
+    "operationId": "createDeviceCode",
+    "method": "POST",
+    "path": "/v1/auth/device/code",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "deviceCodeRequest",
+    "bodyRequired": false
+  },
+  "authorizeDevice": {
+    "operationId": "authorizeDevice",
+    "method": "POST",
+    "path": "/v1/auth/device/authorize",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "deviceAuthorizeRequest",
+    "bodyRequired": true
+  },
+  "listOutbox": {
+    "operationId": "listOutbox",
+    "method": "GET",
+    "path": "/v1/admin/mail/outbox",
+    "pathParams": [],
+    "query": [
+      "pageToken",
+      "pageSize",
+      "to"
+    ],
+    "requiredQuery": [],
+    "bodyRequired": false
   }
 };

@@ -2,3 +2,5 @@ export * from './operation.js';
 export * from './operations/index.js';
 export * from './schemas/common.js';
 export * from './schemas/platform.js';
+export * from './schemas/accounts.js';
+export * from './schemas/auth.js';

@@ -3,12 +3,14 @@ import type { z } from 'zod';
 /**
  * Who may call an operation. The server enforces this in one hook; no handler checks it by hand.
  * - public: anyone, signed out included
- * - user: any signed-in user
+ * - session: a person signed in to the console with a session cookie (the account API, CSRF-checked)
+ * - user: any signed-in user with a bearer token (the service API)
  * - permission: a user (or project auth key) holding `permission` in the project the call names
  * - admin: a platform administrator (isAdmin)
  */
 export type Access =
   | { readonly kind: 'public' }
+  | { readonly kind: 'session' }
   | { readonly kind: 'user' }
   | { readonly kind: 'permission'; readonly permission: string }
   | { readonly kind: 'admin' };

@@ -1,4 +1,6 @@
 import type { Operation } from '../operation.js';
+import { accountOperations } from './accounts.js';
+import { authOperations } from './auth.js';
 import { healthOperations } from './health.js';
 import { platformOperations } from './platform.js';
 
@@ -6,6 +8,8 @@ import { platformOperations } from './platform.js';
 export const operations = {
   ...healthOperations,
   ...platformOperations,
+  ...accountOperations,
+  ...authOperations,
 } satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

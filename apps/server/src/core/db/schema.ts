@@ -2,3 +2,5 @@
 export * from '../../modules/accounts/schema.js';
 export * from '../../modules/platform/schema.js';
 export * from '../../modules/projects/schema.js';
+export * from '../../modules/auth/schema.js';
+export * from '../../modules/mail/schema.js';

@@ -35,9 +35,9 @@ const table = {
 
 /** Callers by bearer token, and what each holds: enough to exercise every branch of the hook. */
 const principals: Record<string, Principal> = {
-  alice: { kind: 'user', userId: 'alice', isAdmin: false },
-  root: { kind: 'user', userId: 'root', isAdmin: true },
-  keyA: { kind: 'authKey', userId: 'alice', isAdmin: false, projectId: PROJECT_A },
+  alice: { kind: 'user', via: 'bearer', userId: 'alice', isAdmin: false },
+  root: { kind: 'user', via: 'bearer', userId: 'root', isAdmin: true },
+  keyA: { kind: 'authKey', via: 'bearer', userId: 'alice', isAdmin: false, projectId: PROJECT_A },
 };
 const grants = new Set([`alice:${PROJECT_A}:billing.read`, `alice:${PROJECT_B}:billing.read`]);
 const resolver: AccessResolver = {

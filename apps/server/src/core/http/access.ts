@@ -5,10 +5,14 @@ import { forbidden, unauthenticated } from '../errors.js';
 /** Who is calling: a signed-in user, or a project auth key acting for one project. */
 export interface Principal {
   kind: 'user' | 'authKey';
+  /** How the caller proved who they are: a console session cookie, or a bearer token. */
+  via: 'session' | 'bearer';
   userId: string;
   isAdmin: boolean;
   /** Set for auth keys: the one project the key may touch. */
   projectId?: string;
+  /** Set for bearer tokens: when the token stops working (seconds since the epoch). */
+  tokenExpiresAt?: number;
 }
 
 /**
@@ -16,7 +20,8 @@ export interface Principal {
  * modules provide the real one; until a request proves otherwise, nobody is signed in.
  */
 export interface AccessResolver {
-  authenticate(request: FastifyRequest): Promise<Principal | null>;
+  /** Who is calling, by the credential the access kind uses: the session cookie for `session`, else a bearer token. */
+  authenticate(request: FastifyRequest, access: Access): Promise<Principal | null>;
   hasPermission(principal: Principal, projectId: string, permission: string): Promise<boolean>;
 }
 
@@ -39,17 +44,22 @@ export function projectOf(request: FastifyRequest): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** Step 1, before the body is read: establish the caller; refuse anonymous calls to non-public operations. */
+/**
+ * Step 1, before the body is read: establish the caller; refuse anonymous calls to non-public
+ * operations. Public operations skip it: they cost no token check or session read.
+ */
 export async function authenticateFor(access: Access, request: FastifyRequest, resolver: AccessResolver) {
-  request.principal = await resolver.authenticate(request);
-  if (access.kind !== 'public' && !request.principal) throw unauthenticated();
+  if (access.kind === 'public') return;
+  request.principal = await resolver.authenticate(request, access);
+  if (!request.principal) throw unauthenticated();
 }
 
 /** Step 2, after validation: the declared access, checked against the caller and the project named. */
 export async function authorizeFor(access: Access, request: FastifyRequest, resolver: AccessResolver) {
   const principal = request.principal;
-  if (access.kind === 'public' || access.kind === 'user') return;
+  if (access.kind === 'public') return;
   if (!principal) throw unauthenticated();
+  if (access.kind === 'session' || access.kind === 'user') return;
   if (access.kind === 'admin') {
     if (!principal.isAdmin || principal.kind !== 'user') throw forbidden('Only platform administrators can do this.');
     return;

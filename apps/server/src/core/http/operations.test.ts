@@ -19,7 +19,7 @@ describe('the operation table and the server', () => {
     (_id, op) => {
       expect(t.app.hasRoute({ method: op.method, url: toFastifyPath(op.path) }), 'route').toBe(true);
       expect(successResponse(op).schema).toBeInstanceOf(z.ZodType);
-      expect(['public', 'user', 'permission', 'admin']).toContain(op.access.kind);
+      expect(['public', 'session', 'user', 'permission', 'admin']).toContain(op.access.kind);
       if (op.access.kind === 'permission') expect(op.access.permission).toMatch(/^[a-z]+(\.[a-z-]+)+$/);
       expect(typeof op.audited).toBe('boolean');
     },

@@ -1,6 +1,7 @@
 import { successResponse, type InputOf, type Operation, type ResultOf } from '@wharf/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { checkCsrf, needsCsrfCheck } from '../security/cookies.js';
 import { authenticateFor, authorizeFor, type AccessResolver } from './access.js';
 
 export type Handler<Op> = (
@@ -18,6 +19,12 @@ declare module 'fastify' {
   }
 }
 
+/** Requests one address may make to an operation in a window (SPEC: login, reset, code endpoints). */
+export interface RateLimit {
+  max: number;
+  timeWindow: number;
+}
+
 /** `/v1/things/{id}` → `/v1/things/:id` */
 export function toFastifyPath(path: string): string {
   return path.replace(/\{([^}]+)\}/g, ':$1');
@@ -29,15 +36,16 @@ export function registerOperations<T extends Record<string, Operation>>(
   table: T,
   handlers: Handlers<T>,
   resolver: AccessResolver,
+  rateLimits?: Readonly<Record<string, RateLimit>>,
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const [key, operation] of Object.entries(table) as [keyof T & string, Operation][]) {
     const handler = handlers[key] as Handler<Operation>;
     const success = successResponse(operation);
+    const csrf = needsCsrfCheck(operation.method, operation.path);
     typed.route({
       method: operation.method,
       url: toFastifyPath(operation.path),
-      config: { operationId: operation.operationId },
       schema: {
         operationId: operation.operationId,
         summary: operation.summary,
@@ -48,7 +56,12 @@ export function registerOperations<T extends Record<string, Operation>>(
         ...(operation.body ? { body: operation.body } : {}),
         response: operation.responses,
       },
-      onRequest: (request) => authenticateFor(operation.access, request, resolver),
+      config: { operationId: operation.operationId, rateLimit: rateLimits?.[operation.operationId] ?? false },
+      onRequest: async (request) => {
+        // Forged cross-site writes are refused before anything else is looked at.
+        if (csrf) checkCsrf(request);
+        await authenticateFor(operation.access, request, resolver);
+      },
       preHandler: (request) => authorizeFor(operation.access, request, resolver),
       handler: async (request, reply) => {
         reply.code(success.status);

@@ -1,0 +1,66 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../../core/clock.js';
+import type { Database } from '../../core/db/database.js';
+import type { FailureTracker } from '../../core/security/attempts.js';
+import { SESSION_COOKIE, sessionCookieOptions, type CookiePolicy } from '../../core/security/cookies.js';
+import type { TokenService } from '../../core/security/tokens.js';
+import type { CaptchaVerifier } from '../captcha/service.js';
+import type { MailService } from '../mail/service.js';
+import type { PlatformService } from '../platform/service.js';
+import type { SessionRow, SessionStore, UserRow } from './sessions.js';
+
+/** Everything the account and auth handlers work with. */
+export interface AccountContext {
+  db: Database;
+  clock: Clock;
+  sessions: SessionStore;
+  tokens: TokenService;
+  mail: MailService;
+  captcha: CaptchaVerifier;
+  failures: FailureTracker;
+  platform: PlatformService;
+  publicUrl: string;
+  cookies: CookiePolicy;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The console session behind this request, when it has one. */
+    account: { session: SessionRow; user: UserRow } | null;
+  }
+}
+
+/** The signed-in session of a `session` operation (the access hook has already required it). */
+export function currentAccount(request: FastifyRequest): { session: SessionRow; user: UserRow } {
+  if (!request.account) throw new Error('A session operation ran without a session');
+  return request.account;
+}
+
+export function link(ctx: AccountContext, path: string, query: Record<string, string>): string {
+  const url = new URL(path, ctx.publicUrl);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+export async function platformName(ctx: AccountContext, request: FastifyRequest): Promise<string> {
+  return (await ctx.platform.resolve({ host: request.hostname })).name;
+}
+
+export function requestMeta(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+}
+
+/** Start a session for this browser: a new id every time, replacing any session it had. */
+export async function signIn(ctx: AccountContext, request: FastifyRequest, reply: FastifyReply, userId: string) {
+  const old = request.cookies[SESSION_COOKIE];
+  const session = await ctx.db.transaction(async (tx) => {
+    if (old) await ctx.sessions.deleteByToken(tx, old);
+    return ctx.sessions.create(tx, userId, requestMeta(request));
+  });
+  reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(ctx.cookies, ctx.sessions.ttlSeconds));
+  return session;
+}
+
+export function clearSessionCookie(ctx: AccountContext, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(ctx.cookies, 0));
+}

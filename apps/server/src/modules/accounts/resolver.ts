@@ -1,0 +1,44 @@
+import type { FastifyRequest } from 'fastify';
+import type { AccessResolver, Principal } from '../../core/http/access.js';
+import { SESSION_COOKIE } from '../../core/security/cookies.js';
+import type { TokenService } from '../../core/security/tokens.js';
+import type { SessionStore } from './sessions.js';
+import { findUserById } from './service.js';
+import type { Database } from '../../core/db/database.js';
+
+/**
+ * The console's account API is reached with the session cookie (CSRF-checked); the service API
+ * with a bearer token. A cookie never authorises a /v1 call, so /v1 needs no CSRF defence.
+ */
+export function accountResolver(deps: { db: Database; sessions: SessionStore; tokens: TokenService }): AccessResolver {
+  return {
+    async authenticate(request: FastifyRequest, access) {
+      if (access.kind === 'session') {
+        const found = await deps.sessions.load(request.cookies[SESSION_COOKIE]);
+        if (!found) return null;
+        request.account = found;
+        return { kind: 'user', via: 'session', userId: found.user.id, isAdmin: found.user.isAdmin };
+      }
+      const header = request.headers.authorization;
+      if (!header?.startsWith('Bearer ')) return null;
+      let claims;
+      try {
+        claims = await deps.tokens.verify(header.slice('Bearer '.length).trim());
+      } catch {
+        return null;
+      }
+      // Admin rights are read fresh: a token minted before they were taken away must not keep them.
+      const user = access.kind === 'admin' ? await findUserById(deps.db, claims.userId) : undefined;
+      const principal: Principal = {
+        kind: 'user',
+        via: 'bearer',
+        userId: claims.userId,
+        isAdmin: user?.isAdmin ?? false,
+        tokenExpiresAt: claims.expiresAt,
+      };
+      return principal;
+    },
+    // Project permissions arrive with access control (roles per project).
+    hasPermission: async () => false,
+  };
+}
