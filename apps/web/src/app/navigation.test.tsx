@@ -15,10 +15,22 @@ import { rootStaticData, routeTable } from './routes';
 describe('pathOf', () => {
   it('maps route names of the table to their paths', () => {
     expect(pathOf('home')).toBe('/');
+    expect(pathOf('login')).toBe('/login');
+    expect(pathOf('account.settings.2fa.setup-authenticator')).toBe(
+      '/settings/two-factor-authentication/setup-authenticator',
+    );
+    expect(pathOf('auth.setup.factory.devices', { projectId: 'p 1' })).toBe('/auth/setup/factory/p%201/devices');
+  });
+
+  it('knows the names of redirecting routes too', () => {
+    expect(pathOf('account')).toBe('/account');
+    expect(pathOf('account.settings.2fa')).toBe('/settings/two-factor-authentication');
   });
 
   it('throws a clear error for an unknown name', () => {
-    expect(() => pathOf('billing.nowhere')).toThrow('Unknown route name "billing.nowhere". Known names: home.');
+    expect(() => pathOf('billing.nowhere')).toThrow(
+      /^Unknown route name "billing\.nowhere"\. Known names: home, login, /,
+    );
   });
 
   it('fills in path parameters, encoded, and names a missing one', () => {

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { routeTable, type RouteName } from './routes';
+import { redirectTable, routeTable, type RouteName } from './routes';
 
 /** Any name is accepted (menus and notifications carry names as data); known ones autocomplete. */
 export type RouteNameInput = RouteName | (string & {});
@@ -29,7 +29,7 @@ export function createPathResolver(
 }
 
 /** The path of a named route, with its `$param` segments filled in. Throws for an unknown name. */
-export const pathOf = createPathResolver(routeTable);
+export const pathOf = createPathResolver([...routeTable, ...redirectTable]);
 
 export interface NavigateByNameOptions {
   params?: RouteParams;

@@ -29,9 +29,15 @@ export interface PageEntry {
   component: RouteComponent;
 }
 
+const page = {
+  blank: { layout: 'blank', user: false, project: 'never' },
+  account: { layout: 'standard', user: true, project: 'never' },
+} as const;
+
 /**
  * The route table. Adding a page is one entry here; router.tsx builds the tree from it and
- * navigation.ts resolves names against it. Page files are named like the chunk they become.
+ * navigation.ts resolves names against it. Page files are named like the chunk they become
+ * (SPEC.md "Page chunks named").
  */
 export const routeTable = [
   {
@@ -39,9 +45,108 @@ export const routeTable = [
     staticData: { name: 'home', title: 'Welcome', layout: 'blank', user: false, project: 'never' },
     component: lazyRouteComponent(() => import('../pages/welcome/Welcome'), 'WelcomePage'),
   },
+  {
+    path: '/login',
+    staticData: { name: 'login', title: 'Login', ...page.blank },
+    component: lazyRouteComponent(() => import('../pages/login/Login'), 'LoginPage'),
+  },
+  {
+    path: '/register',
+    staticData: { name: 'register', title: 'Register', ...page.blank },
+    component: lazyRouteComponent(() => import('../pages/register/Register'), 'RegisterPage'),
+  },
+  {
+    path: '/forgotten-password',
+    staticData: { name: 'forgotten-password', title: 'Forgotten password', ...page.blank },
+    component: lazyRouteComponent(
+      () => import('../pages/forgotten-password/Forgotten password'),
+      'ForgottenPasswordPage',
+    ),
+  },
+  {
+    path: '/reset-password',
+    staticData: { name: 'reset-password', title: 'Reset password', ...page.blank },
+    component: lazyRouteComponent(() => import('../pages/reset-password/Reset password'), 'ResetPasswordPage'),
+  },
+  {
+    path: '/set-password',
+    staticData: { name: 'set-password', title: 'Set password', ...page.blank },
+    component: lazyRouteComponent(() => import('../pages/set-password/Set password'), 'SetPasswordPage'),
+  },
+  {
+    path: '/verify-email',
+    staticData: { name: 'verify-email', title: 'Verify email', ...page.blank },
+    component: lazyRouteComponent(() => import('../pages/verify-email/Verify email'), 'VerifyEmailPage'),
+  },
+  {
+    path: '/settings',
+    staticData: { name: 'account.settings', title: 'Settings', ...page.account },
+    component: lazyRouteComponent(() => import('../pages/settings/Settings'), 'SettingsPage'),
+  },
+  {
+    path: '/settings/change-password',
+    staticData: { name: 'account.settings.change-password', title: 'Change password', ...page.account },
+    component: lazyRouteComponent(() => import('../pages/settings/Change password'), 'ChangePasswordPage'),
+  },
+  {
+    path: '/settings/two-factor-authentication/setup-authenticator',
+    staticData: {
+      name: 'account.settings.2fa.setup-authenticator',
+      title: 'Two-factor authentication',
+      ...page.account,
+    },
+    component: lazyRouteComponent(() => import('../pages/settings/2FA authenticator setup'), 'TwoFactorSetupPage'),
+  },
+  {
+    path: '/device',
+    staticData: { name: 'device', title: 'Device authorize', layout: 'fullscreen', user: true, project: 'never' },
+    component: lazyRouteComponent(() => import('../pages/device/Device authorize'), 'DeviceAuthorizePage'),
+  },
+  {
+    path: '/auth/setup',
+    staticData: { name: 'auth.setup', title: 'Get started', ...page.blank },
+    component: lazyRouteComponent(() => import('../pages/auth/Auth setup'), 'AuthSetupPage'),
+  },
+  {
+    path: '/auth/setup/factory',
+    staticData: { name: 'auth.setup.factory', title: 'Factory setup', ...page.blank },
+    component: lazyRouteComponent(() => import('../pages/auth/Auth factory'), 'AuthFactoryPage'),
+  },
+  {
+    path: '/auth/setup/factory/$projectId/devices',
+    staticData: { name: 'auth.setup.factory.devices', title: 'Pair factory devices', ...page.blank },
+    component: lazyRouteComponent(() => import('../pages/auth/Auth device'), 'AuthDevicePage'),
+  },
+  {
+    path: '/auth/$code',
+    staticData: { name: 'auth.code', title: 'Signing in', ...page.blank },
+    component: lazyRouteComponent(() => import('../pages/auth/Auth code'), 'AuthCodePage'),
+  },
 ] as const satisfies readonly PageEntry[];
 
-export type RouteName = (typeof routeTable)[number]['staticData']['name'];
+/** A path that only sends the visitor to a named route (keeping the query). */
+export interface RedirectEntry {
+  path: string;
+  staticData: RouteStaticData;
+  redirectTo: (typeof routeTable)[number]['staticData']['name'];
+}
+
+/** SPEC.md section 2: /account goes to login; two-factor-authentication to its setup page. */
+export const redirectTable = [
+  {
+    path: '/account',
+    staticData: { name: 'account', ...page.blank },
+    redirectTo: 'login',
+  },
+  {
+    path: '/settings/two-factor-authentication',
+    staticData: { name: 'account.settings.2fa', title: 'Two-factor authentication', ...page.account },
+    redirectTo: 'account.settings.2fa.setup-authenticator',
+  },
+] as const satisfies readonly RedirectEntry[];
+
+export type RouteName =
+  (typeof routeTable)[number]['staticData']['name'] | (typeof redirectTable)[number]['staticData']['name'];
 
 /** The final catch-all (SPEC.md section 2): unknown paths and any path containing install-module. */
 export const notFoundPage = {

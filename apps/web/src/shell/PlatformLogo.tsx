@@ -18,7 +18,7 @@ export function PlatformLogo({ className }: { className?: string }) {
     // Keyed by theme: browsers do not always re-pick a <picture> whose <source> changed.
     <picture key={theme}>
       {desktop && desktop !== fallback && <source media={DESKTOP_LOGO_MEDIA} srcSet={desktop} />}
-      <img src={fallback} alt={platform.name} className={cx('h-12 w-auto max-w-[220px]', className)} />
+      <img src={fallback} alt={platform.name} className={cx('w-auto max-w-[220px]', className ?? 'h-12')} />
     </picture>
   );
 }

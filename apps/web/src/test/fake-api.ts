@@ -1,4 +1,4 @@
-import type { HealthStatus, Platform } from '@wharf/contract';
+import type { HealthStatus, Platform, User } from '@wharf/contract';
 
 export const platform: Platform = {
   id: '0b6f3c2e-4d1a-4f7e-9c55-7c1c2d7a1b10',
@@ -20,24 +20,78 @@ export function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-type Answer = Response | Promise<Response> | (() => Response | Promise<Response>);
+export const user: User = {
+  id: '3c8e8f5e-1a3b-4d5c-9e7f-0a1b2c3d4e5f',
+  email: 'ada@example.com',
+  username: 'ada',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  avatar: null,
+  features: [],
+  isAdmin: false,
+  signedPlatformTermsLogs: [],
+  emailVerified: true,
+  twoFactorEnabled: false,
+};
+
+/** An error answer in the server's shape. */
+export function apiError(
+  status: number,
+  code: string,
+  message = code,
+  errors?: { path: string; message: string }[],
+): Response {
+  return json(status, { code, message, ...(errors ? { errors } : {}) });
+}
+
+/** A request the fake API received. */
+export interface FakeCall {
+  method: string;
+  /** Path and query, as requested. */
+  url: string;
+  path: string;
+  headers: Headers;
+  body: unknown;
+}
+
+type Answer = Response | Promise<Response> | ((call: FakeCall) => Response | Promise<Response>);
 
 /**
- * A fetch that answers the console's start-up calls: the platform, and health. Every request is
- * recorded; answers may be promises the test resolves when it wants.
+ * A fetch that answers the console's calls: the platform and health by default, anything else
+ * from `routes` keyed `METHOD /path` (no query), else 404. Every request is recorded; answers may
+ * be promises the test resolves when it wants, or functions of the call.
  */
-export function fakeApi(answers: { platform?: Answer; health?: Answer } = {}) {
+export function fakeApi(answers: { platform?: Answer; health?: Answer; routes?: Record<string, Answer> } = {}) {
   const requests: string[] = [];
-  const answer = (a: Answer | undefined, fallback: () => Response) =>
-    Promise.resolve(a === undefined ? fallback() : typeof a === 'function' ? a() : a);
-  const fetch: typeof globalThis.fetch = (input) => {
-    const url = String(input);
-    requests.push(url);
-    if (url.startsWith('/omnis/v3/platform')) return answer(answers.platform, () => json(200, platform));
-    if (url.startsWith('/healthz')) return answer(answers.health, () => json(200, healthy));
-    return Promise.resolve(json(404, { code: 'NOT_FOUND', message: `No route for GET ${url}` }));
+  const calls: FakeCall[] = [];
+  const answer = (a: Answer | undefined, call: FakeCall, fallback: () => Response): Promise<Response> => {
+    if (a === undefined) return Promise.resolve(fallback());
+    if (typeof a === 'function') return Promise.resolve(a(call));
+    // A Response given once may answer many calls.
+    return a instanceof Response ? Promise.resolve(a.clone()) : a;
   };
-  return { fetch, requests };
+  const fetch: typeof globalThis.fetch = async (input, init = {}) => {
+    const url = String(input);
+    const method = (init.method ?? 'GET').toUpperCase();
+    const path = url.split('?')[0] ?? url;
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const call: FakeCall = { method, url, path, headers: new Headers(init.headers), body };
+    requests.push(url);
+    calls.push(call);
+    const route = answers.routes?.[`${method} ${path}`];
+    if (route !== undefined) return answer(route, call, () => json(500, {}));
+    if (url.startsWith('/omnis/v3/platform')) return answer(answers.platform, call, () => json(200, platform));
+    if (url.startsWith('/healthz')) return answer(answers.health, call, () => json(200, healthy));
+    return json(404, { code: 'NOT_FOUND', message: `No route for ${method} ${url}` });
+  };
+  /** The calls made to one `METHOD /path`. */
+  const callsTo = (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key);
+  return { fetch, requests, calls, callsTo };
+}
+
+/** Routes of a signed-in session for `fakeApi({ routes: { ...signedIn(), … } })`. */
+export function signedIn(who: User = user): Record<string, Answer> {
+  return { 'GET /omnis/v3/dashboard/user': () => json(200, who) };
 }
 
 export function deferred<T>() {

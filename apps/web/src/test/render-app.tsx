@@ -1,18 +1,21 @@
-import { createClient } from '@wharf/client';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { App } from '../app/App';
 import { createAppRouter } from '../app/router';
 import type { PageEntry } from '../app/routes';
+import { createServices } from '../app/services';
 
 /** The whole console at `path`, over the given fetch (see fake-api.ts). */
 export function renderApp(path: string, fetch: typeof globalThis.fetch, routes?: readonly PageEntry[]) {
-  const client = createClient({ fetch });
   // No retries: a failure the test sets up shows at once.
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const services = createServices({ fetch, queryClient });
   const history = createMemoryHistory({ initialEntries: [path] });
-  const router = createAppRouter({ context: { queryClient, client }, history, ...(routes ? { routes } : {}) });
-  const view = render(<App router={router} queryClient={queryClient} client={client} />);
-  return { ...view, router, queryClient };
+  const router = createAppRouter({ context: services.context, history, ...(routes ? { routes } : {}) });
+  services.connect(router);
+  const view = render(<App router={router} queryClient={queryClient} client={services.client} />);
+  return { ...view, router, queryClient, tokens: services.tokens, client: services.client };
 }

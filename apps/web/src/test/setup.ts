@@ -8,6 +8,7 @@ window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
   window.localStorage.clear();
   document.documentElement.removeAttribute('data-theme');
   document.title = '';

@@ -1,4 +1,7 @@
+import { Link } from '@tanstack/react-router';
+import { pathOf } from '../../app/navigation';
 import { usePlatform } from '../../app/platform';
+import { displayName, useSession } from '../../features/auth/api/session';
 import { PlatformLogo } from '../../shell/PlatformLogo';
 import { ThemeToggle } from '../../shell/ThemeToggle';
 import { buttonClasses } from '../../ui/Button';
@@ -9,6 +12,7 @@ const areas = ['Projects & modules', 'Billing & invoices', 'Chat & files'];
 /** `/` (route `home`): what Wharf is, the API's health and the way to its reference. */
 export function WelcomePage() {
   const platform = usePlatform();
+  const session = useSession();
   return (
     <div className="w-full max-w-xl">
       <header className="flex items-center justify-between gap-4">
@@ -38,9 +42,11 @@ export function WelcomePage() {
 
         <HealthStatus className="mt-6" />
 
+        <AccountActions session={session} />
+
         <div className="mt-8 flex flex-col gap-3 xs:flex-row xs:items-center">
           {/* A full page load: the reference is served by the API, not by this app. */}
-          <a href="/docs" className={buttonClasses()}>
+          <a href="/docs" className={buttonClasses({ variant: 'secondary' })}>
             API reference
           </a>
           <a href="/openapi.json" className={buttonClasses({ variant: 'ghost' })}>
@@ -50,8 +56,42 @@ export function WelcomePage() {
       </section>
 
       <p className="mt-6 text-center text-xs text-muted">
+        <Link to={pathOf('auth.setup')} className="font-medium text-primary underline-offset-4 hover:underline">
+          New to {platform.name}? Get started
+        </Link>
+      </p>
+      <p className="mt-2 text-center text-xs text-muted">
         {platform.name} · {platform.public ? 'Open for new projects' : 'By invitation'}
       </p>
+    </div>
+  );
+}
+
+/** Sign in or create an account; once signed in, the way to the account. */
+function AccountActions({ session }: { session: ReturnType<typeof useSession> }) {
+  // Nothing while the session loads: the buttons would flash from one pair to the other.
+  if (session.isPending) return <div className="mt-6 h-10" aria-hidden="true" />;
+  const user = session.data;
+  if (user) {
+    return (
+      <div className="mt-6 flex flex-col gap-3 xs:flex-row xs:items-center">
+        <Link to={pathOf('account.settings')} className={buttonClasses()}>
+          Account settings
+        </Link>
+        <p className="text-sm text-muted">
+          Signed in as <span className="font-medium text-text">{displayName(user)}</span>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="mt-6 flex flex-col gap-3 xs:flex-row">
+      <Link to={pathOf('login')} className={buttonClasses()}>
+        Sign in
+      </Link>
+      <Link to={pathOf('register')} className={buttonClasses({ variant: 'secondary' })}>
+        Create account
+      </Link>
     </div>
   );
 }

@@ -1,0 +1,145 @@
+import { ApiError } from '@wharf/client';
+import { CreateUserRequest } from '@wharf/contract';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { pathOf } from '../../app/navigation';
+import { usePlatform } from '../../app/platform';
+import { useSearchParam } from '../../app/search';
+import { useCreateUserMutation } from '../../features/auth/api/create-user';
+import { useSession } from '../../features/auth/api/session';
+import { CaptchaUnsupportedError } from '../../features/auth/captcha';
+import { signedInDestination } from '../../features/auth/redirect';
+import { AuthCard, linkClasses } from '../../features/auth/ui/AuthCard';
+import { CaptchaNotice } from '../../features/auth/ui/CaptchaNotice';
+import { useCaptcha } from '../../features/auth/use-captcha';
+import { formErrorsFrom, validate } from '../../features/forms/form-errors';
+import { useForm } from '../../features/forms/use-form';
+import { Alert } from '../../ui/Alert';
+import { SubmitButton } from '../../ui/SubmitButton';
+import { PasswordField, TextField } from '../../ui/TextField';
+
+/** The browser's half of createUser: the captcha is added when the form is sent. */
+const RegisterForm = CreateUserRequest.pick({ email: true, password: true });
+
+/** `/register` (route `register`): email and password; the new user is signed in at once. */
+export function RegisterPage() {
+  const platform = usePlatform();
+  const navigate = useNavigate();
+  const session = useSession();
+  const emailParam = useSearchParam('email');
+  const destination = signedInDestination(useSearchParam('redirect'));
+  const createUser = useCreateUserMutation();
+  const captcha = useCaptcha({ eager: true });
+  const [waitingForCaptcha, setWaitingForCaptcha] = useState(false);
+  const [taken, setTaken] = useState<string | null>(null);
+  const { bindForm, ...form } = useForm({ email: emailParam ?? '', password: '' });
+
+  const signedIn = session.data != null;
+  useEffect(() => {
+    if (signedIn) void navigate({ href: destination, replace: true });
+  }, [signedIn, destination, navigate]);
+
+  const busy = createUser.isPending || waitingForCaptcha;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const checked = validate(RegisterForm, form.values);
+    if (!checked.ok) return form.setErrors(checked.errors);
+    form.clearErrors();
+    setTaken(null);
+
+    setWaitingForCaptcha(true);
+    let solution: string;
+    try {
+      solution = await captcha.take();
+    } catch (error) {
+      form.setErrors({
+        fields: {},
+        message:
+          error instanceof CaptchaUnsupportedError
+            ? error.message
+            : "We couldn't check you're human. Try again in a moment.",
+      });
+      return;
+    } finally {
+      setWaitingForCaptcha(false);
+    }
+
+    try {
+      await createUser.mutateAsync({ ...checked.data, 'g-recaptcha-response': solution });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') setTaken(checked.data.email);
+      form.setErrors(
+        formErrorsFrom(error, {
+          fields: ['email', 'password'],
+          codes: {
+            EMAIL_TAKEN: { field: 'email', message: 'An account already exists for this email.' },
+            WEAK_PASSWORD: { field: 'password' },
+          },
+        }),
+      );
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Create your account"
+      description={`One account for every ${platform.name} project you work on.`}
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link
+            to={pathOf('login')}
+            search={form.values.email ? { email: form.values.email } : {}}
+            className={linkClasses}
+          >
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form ref={bindForm} noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-5">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...form.field('email')}
+          autoFocus={!emailParam}
+        />
+        {taken && (
+          <p className="-mt-3 text-sm">
+            <Link to={pathOf('login')} search={{ email: taken }} className={linkClasses}>
+              Sign in as {taken}
+            </Link>{' '}
+            or{' '}
+            <Link to={pathOf('forgotten-password')} search={{ email: taken }} className={linkClasses}>
+              reset its password
+            </Link>
+            .
+          </p>
+        )}
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          hint="At least 8 characters. A long phrase is easier to remember and harder to guess."
+          {...form.field('password')}
+          autoFocus={Boolean(emailParam)}
+        />
+        <CaptchaNotice captcha={captcha} />
+        {form.errors.message && <Alert tone="danger">{form.errors.message}</Alert>}
+        <SubmitButton
+          pending={busy}
+          pendingLabel={waitingForCaptcha ? "Checking you're human…" : 'Creating account…'}
+          disabled={captcha.status === 'unsupported'}
+          className="w-full"
+        >
+          Create account
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}
