@@ -28,7 +28,15 @@ async function startHello() {
 async function startWharf(dataDir) {
   const port = await freePort(HOST);
   const url = `http://${HOST}:${port}`;
-  const env = { ...process.env, HOST, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRUST_PROXY: 'true' };
+  const env = {
+    ...process.env,
+    HOST,
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: 'true',
+  };
   delete env.DATABASE_URL;
   const server = await startServer({
     name: 'wharf',
@@ -49,10 +57,18 @@ async function adminSession(wharf) {
   const res = await fetch(`${wharf.url}/omnis/v3/dashboard/user/set-password`, {
     method: 'POST',
     headers: { ...csrf, 'content-type': 'application/json' },
-    body: JSON.stringify({ token: link.searchParams.get('token'), email, password: PASSWORD, password_confirmation: PASSWORD }),
+    body: JSON.stringify({
+      token: link.searchParams.get('token'),
+      email,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    }),
   });
   if (!res.ok) throw new Error(`set-password failed: ${res.status} ${await res.text()}`);
-  const session = res.headers.getSetCookie().find((c) => c.startsWith('wharf_session='))?.split(';')[0];
+  const session = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('wharf_session='))
+    ?.split(';')[0];
   return { email, session };
 }
 
@@ -117,11 +133,22 @@ async function main() {
     const helloMs = 1000 / baseline;
     const rows = [
       ['hello-world GET / (mean)', baseline.toFixed(0), '1.00', ''],
-      ['sign-ins (POST .../login)', login.reqPerSec.toFixed(1), (login.reqPerSec / baseline).toFixed(4), `p99 ${login.p99Ms} ms`],
-      ['token verifications (POST /v1/auth/token/verify)', verify.reqPerSec.toFixed(0), (verify.reqPerSec / baseline).toFixed(3), `p99 ${verify.p99Ms} ms`],
+      [
+        'sign-ins (POST .../login)',
+        login.reqPerSec.toFixed(1),
+        (login.reqPerSec / baseline).toFixed(4),
+        `p99 ${login.p99Ms} ms`,
+      ],
+      [
+        'token verifications (POST /v1/auth/token/verify)',
+        verify.reqPerSec.toFixed(0),
+        (verify.reqPerSec / baseline).toFixed(3),
+        `p99 ${verify.p99Ms} ms`,
+      ],
     ];
     console.log('\ntarget                                              per second  ratio to hello-world');
-    for (const [label, perSecond, ratio, note] of rows) console.log(`${label.padEnd(50)}  ${perSecond.padStart(10)}  ${ratio.padStart(8)}  ${note}`);
+    for (const [label, perSecond, ratio, note] of rows)
+      console.log(`${label.padEnd(50)}  ${perSecond.padStart(10)}  ${ratio.padStart(8)}  ${note}`);
     console.log(
       `\nargon2id hash (m=19 MiB, t=2, p=1): ${hashMs.toFixed(1)} ms each = ${(hashMs / helloMs).toFixed(0)} hello-world requests' time`,
     );
