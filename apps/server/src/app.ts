@@ -66,6 +66,7 @@ export const rateLimits: Record<string, RateLimit> = {
   createDeviceCode: { max: 10, timeWindow: MINUTE },
   authorizeDevice: { max: 10, timeWindow: MINUTE },
   getCaptchaChallenge: { max: 60, timeWindow: MINUTE },
+  acceptInvite: { max: 20, timeWindow: MINUTE },
 };
 
 declare module 'fastify' {

@@ -216,6 +216,17 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     "bodyName": "twoFactorSetupRequest",
     "bodyRequired": true
   },
+  "acceptInvite": {
+    "operationId": "acceptInvite",
+    "method": "GET",
+    "path": "/omnis/v3/dashboard/user/accept-invite/{token}",
+    "pathParams": [
+      "token"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
   "getCaptchaChallenge": {
     "operationId": "getCaptchaChallenge",
     "method": "GET",

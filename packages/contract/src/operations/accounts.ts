@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
 import {
+  AcceptedInvite,
   CaptchaChallenge,
   ChangePasswordRequest,
   ConfirmPasswordRequest,
@@ -216,6 +217,17 @@ export const accountOperations = {
     body: TwoFactorSetupRequest,
     bodyName: 'twoFactorSetupRequest',
     responses: { 200: RecoveryCodes, ...errors },
+    access: { kind: 'session' },
+    audited: true,
+  }),
+  acceptInvite: defineOperation({
+    operationId: 'acceptInvite',
+    method: 'GET',
+    path: `${base}/accept-invite/{token}`,
+    summary: 'Join the project an invitation names, with its role (the invitation was sent to this address)',
+    tags,
+    params: z.object({ token: z.string().min(10).max(200) }),
+    responses: { 200: AcceptedInvite, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody, 429: ApiErrorBody },
     access: { kind: 'session' },
     audited: true,
   }),

@@ -146,3 +146,14 @@ export const CaptchaChallenge = z
   ])
   .meta({ id: 'CaptchaChallenge' });
 export type CaptchaChallenge = z.infer<typeof CaptchaChallenge>;
+
+export const AcceptedInvite = z
+  .object({
+    projectId: z.uuid(),
+    projectName: z.string(),
+    role: z.string(),
+    /** False when the person was already a member (their role is kept). */
+    joined: z.boolean(),
+  })
+  .meta({ id: 'AcceptedInvite' });
+export type AcceptedInvite = z.infer<typeof AcceptedInvite>;

@@ -6,6 +6,7 @@ import type { Handlers } from '../../core/http/operations.js';
 import { SESSION_COOKIE } from '../../core/security/cookies.js';
 import { hashPassword, verifyPassword } from '../../core/security/passwords.js';
 import { clearSessionCookie, currentAccount, link, platformName, signIn, type AccountContext } from './context.js';
+import { acceptInvite } from '../projects/invites.js';
 import { resetMail, setPasswordMail, verificationMail } from './mails.js';
 import { recoveryCodes, users } from './schema.js';
 import {
@@ -42,6 +43,7 @@ type AccountOperations = Pick<
   | 'confirmPassword'
   | 'getTwoFactorSecret'
   | 'setupTwoFactor'
+  | 'acceptInvite'
   | 'getCaptchaChallenge'
 >;
 
@@ -351,6 +353,8 @@ export function accountHandlers(ctx: AccountContext): Handlers<AccountOperations
       });
       return { recoveryCodes: codes };
     },
+
+    acceptInvite: ({ params }, request) => acceptInvite(db, clock, currentAccount(request).user, params.token),
 
     getCaptchaChallenge: () => ctx.captcha.challenge(),
   };
