@@ -98,6 +98,18 @@ export const routeTable = [
     component: lazyRouteComponent(() => import('../pages/settings/2FA authenticator setup'), 'TwoFactorSetupPage'),
   },
   {
+    path: '/admin/mail',
+    // Platform administration; shown in the account frame until the console shell has its own area.
+    staticData: { name: 'platform.mail.outbox', title: 'Outbox', ...page.account },
+    component: lazyRouteComponent(() => import('../pages/outbox/Outbox'), 'OutboxPage'),
+  },
+  {
+    path: '/accept-invite/$token',
+    // No user guard: the page itself invites a signed-out visitor to sign in or register first.
+    staticData: { name: 'accept-invite', title: 'Invitation', ...page.blank },
+    component: lazyRouteComponent(() => import('../pages/accept-invite/Accept invite'), 'AcceptInvitePage'),
+  },
+  {
     path: '/device',
     staticData: { name: 'device', title: 'Device authorize', layout: 'fullscreen', user: true, project: 'never' },
     component: lazyRouteComponent(() => import('../pages/device/Device authorize'), 'DeviceAuthorizePage'),

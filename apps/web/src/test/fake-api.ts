@@ -1,4 +1,5 @@
 import type { HealthStatus, Platform, User } from '@wharf/contract';
+import { makeJwt } from './jwt';
 
 export const platform: Platform = {
   id: '0b6f3c2e-4d1a-4f7e-9c55-7c1c2d7a1b10',
@@ -92,6 +93,40 @@ export function fakeApi(answers: { platform?: Answer; health?: Answer; routes?: 
 /** Routes of a signed-in session for `fakeApi({ routes: { ...signedIn(), … } })`. */
 export function signedIn(who: User = user): Record<string, Answer> {
   return { 'GET /omnis/v3/dashboard/user': () => json(200, who) };
+}
+
+/** The token route, for service calls (`/v1/…`) made with the bearer token of `who`'s session. */
+export function serviceToken(who: User = user): Record<string, Answer> {
+  return {
+    'POST /omnis/v3/dashboard/user/token': () => {
+      const iat = Math.floor(Date.now() / 1000);
+      return json(200, { token: makeJwt({ sub: who.id, iat, exp: iat + 300 }) });
+    },
+  };
+}
+
+/** A mail of the outbox (GET /v1/admin/mail/outbox), queued and unsent unless told otherwise. */
+export interface FakeMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+export function mail(n: number, fields: Partial<FakeMail> = {}): FakeMail {
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    to: 'ada@example.com',
+    subject: `Mail ${n}`,
+    text: `Body of mail ${n}.`,
+    html: null,
+    createdAt: new Date(Date.UTC(2026, 10, 21, 12, 0, 0) - n * 60_000).toISOString(),
+    sentAt: null,
+    ...fields,
+  };
 }
 
 export function deferred<T>() {

@@ -4,13 +4,24 @@ import { displayName, useUser } from '../../features/auth/api/session';
 import { useLogout } from '../../features/auth/api/logout';
 import { PlatformLogo } from '../../shell/PlatformLogo';
 import { Button } from '../../ui/Button';
+import { cx } from '../../ui/cx';
 import { pathOf, type RouteNameInput } from '../navigation';
 
-const sections: { name: RouteNameInput; label: string; short: string; exact?: boolean }[] = [
+interface Section {
+  name: RouteNameInput;
+  label: string;
+  short: string;
+  exact?: boolean;
+}
+
+const sections: Section[] = [
   { name: 'account.settings', label: 'Profile', short: 'Profile', exact: true },
   { name: 'account.settings.change-password', label: 'Change password', short: 'Password' },
   { name: 'account.settings.2fa.setup-authenticator', label: 'Two-factor authentication', short: 'Two-factor' },
 ];
+
+/** Shown to platform administrators only (the pages themselves also refuse everyone else). */
+const platformSections: Section[] = [{ name: 'platform.mail.outbox', label: 'Outbox', short: 'Outbox' }];
 
 const navLink =
   'block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted hover:bg-surface-raised hover:text-text ' +
@@ -62,28 +73,40 @@ export function AccountLayout({ children }: { children: ReactNode }) {
           aria-label="Account"
           className="-mx-4 mb-6 overflow-x-auto px-4 lg:mx-0 lg:mb-0 lg:w-[220px] lg:shrink-0 lg:px-0"
         >
-          <p className="mb-2 hidden px-3 text-xs font-semibold tracking-wide text-muted uppercase lg:block">Account</p>
-          <ul className="flex gap-1 lg:flex-col">
-            {sections.map((section) => (
-              <li key={section.name}>
-                <Link
-                  to={pathOf(section.name)}
-                  activeOptions={{ exact: section.exact ?? false, includeSearch: false }}
-                  className={navLink}
-                  aria-label={section.label}
-                >
-                  {/* Three tabs fit a 375px screen only with the short labels. */}
-                  <span className="lg:hidden">{section.short}</span>
-                  <span className="hidden lg:inline">{section.label}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          {/* One row of tabs under lg; titled groups in a column above it. */}
+          <div className="flex gap-1 lg:block">
+            <NavGroup title="Account" sections={sections} />
+            {user?.isAdmin && <NavGroup title="Platform" sections={platformSections} className="lg:mt-6" />}
+          </div>
         </nav>
         <main id="content" className="min-w-0 flex-1">
           {children}
         </main>
       </div>
+    </div>
+  );
+}
+
+function NavGroup({ title, sections, className }: { title: string; sections: Section[]; className?: string }) {
+  return (
+    <div className={cx('shrink-0', className)}>
+      <p className="mb-2 hidden px-3 text-xs font-semibold tracking-wide text-muted uppercase lg:block">{title}</p>
+      <ul className="flex gap-1 lg:flex-col">
+        {sections.map((section) => (
+          <li key={section.name}>
+            <Link
+              to={pathOf(section.name)}
+              activeOptions={{ exact: section.exact ?? false, includeSearch: false }}
+              className={navLink}
+              aria-label={section.label}
+            >
+              {/* The tabs fit a 375px screen only with the short labels. */}
+              <span className="lg:hidden">{section.short}</span>
+              <span className="hidden lg:inline">{section.label}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

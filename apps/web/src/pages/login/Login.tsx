@@ -9,7 +9,7 @@ import { useLoginMutation, type LoginBody } from '../../features/auth/api/login'
 import { useSession } from '../../features/auth/api/session';
 import { CaptchaUnsupportedError } from '../../features/auth/captcha';
 import { retryAfterSeconds } from '../../features/auth/rate-limit';
-import { signedInDestination } from '../../features/auth/redirect';
+import { safeRedirectPath, signedInDestination } from '../../features/auth/redirect';
 import { AuthCard, linkClasses } from '../../features/auth/ui/AuthCard';
 import { CaptchaNotice } from '../../features/auth/ui/CaptchaNotice';
 import { useCaptcha } from '../../features/auth/use-captcha';
@@ -38,7 +38,10 @@ export function LoginPage() {
   const navigate = useNavigate();
   const session = useSession();
   const emailParam = useSearchParam('email');
-  const destination = signedInDestination(useSearchParam('redirect'));
+  const redirectParam = useSearchParam('redirect');
+  const destination = signedInDestination(redirectParam);
+  // Passed on to "Create an account", so registering instead still ends where the visitor was going.
+  const redirect = safeRedirectPath(redirectParam);
   const notice = notices[useSearchParam('notice') ?? ''];
 
   const login = useLoginMutation();
@@ -208,7 +211,10 @@ export function LoginPage() {
           New here?{' '}
           <Link
             to={pathOf('register')}
-            search={form.values.email ? { email: form.values.email } : {}}
+            search={{
+              ...(form.values.email ? { email: form.values.email } : {}),
+              ...(redirect ? { redirect } : {}),
+            }}
             className={linkClasses}
           >
             Create an account

@@ -237,6 +237,14 @@ describe('login: where to go after', () => {
     expect(router.state.location.href).toBe('/settings');
   });
 
+  it('keeps a same-origin redirect on the way to create an account instead', async () => {
+    renderApp('/login?redirect=%2Faccept-invite%2Finvite-token-0123456789', fakeApi().fetch);
+    expect(await screen.findByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/register?redirect=%2Faccept-invite%2Finvite-token-0123456789',
+    );
+  });
+
   it('sends an already signed-in visitor straight on', async () => {
     const { router } = renderApp(
       '/login?redirect=%2Fsettings%2Fchange-password',

@@ -8,7 +8,7 @@ import { useSearchParam } from '../../app/search';
 import { useCreateUserMutation } from '../../features/auth/api/create-user';
 import { useSession } from '../../features/auth/api/session';
 import { CaptchaUnsupportedError } from '../../features/auth/captcha';
-import { signedInDestination } from '../../features/auth/redirect';
+import { safeRedirectPath, signedInDestination } from '../../features/auth/redirect';
 import { AuthCard, linkClasses } from '../../features/auth/ui/AuthCard';
 import { CaptchaNotice } from '../../features/auth/ui/CaptchaNotice';
 import { useCaptcha } from '../../features/auth/use-captcha';
@@ -27,7 +27,10 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const session = useSession();
   const emailParam = useSearchParam('email');
-  const destination = signedInDestination(useSearchParam('redirect'));
+  const redirectParam = useSearchParam('redirect');
+  const destination = signedInDestination(redirectParam);
+  // Passed on to the sign-in links, so signing in instead still ends where the visitor was going.
+  const redirect = safeRedirectPath(redirectParam);
   const createUser = useCreateUserMutation();
   const captcha = useCaptcha({ eager: true });
   const [waitingForCaptcha, setWaitingForCaptcha] = useState(false);
@@ -91,7 +94,10 @@ export function RegisterPage() {
           Already have an account?{' '}
           <Link
             to={pathOf('login')}
-            search={form.values.email ? { email: form.values.email } : {}}
+            search={{
+              ...(form.values.email ? { email: form.values.email } : {}),
+              ...(redirect ? { redirect } : {}),
+            }}
             className={linkClasses}
           >
             Sign in
@@ -112,7 +118,11 @@ export function RegisterPage() {
         />
         {taken && (
           <p className="-mt-3 text-sm">
-            <Link to={pathOf('login')} search={{ email: taken }} className={linkClasses}>
+            <Link
+              to={pathOf('login')}
+              search={{ email: taken, ...(redirect ? { redirect } : {}) }}
+              className={linkClasses}
+            >
               Sign in as {taken}
             </Link>{' '}
             or{' '}

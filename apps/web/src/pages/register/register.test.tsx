@@ -81,6 +81,57 @@ describe('register', () => {
   });
 });
 
+describe('register: where to go after', () => {
+  async function register(path: string) {
+    const api = fakeApi({
+      routes: { 'GET /omnis/v3/captcha': async () => json(200, await powChallenge(2, 5)), [CREATE]: json(201, user) },
+    });
+    const view = renderApp(path, api.fetch);
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'a long enough password');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    return view;
+  }
+
+  it('honours a same-origin redirect, search included', async () => {
+    const { router } = await register(
+      `/register?redirect=${encodeURIComponent('/settings/change-password?from=invite')}`,
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/change-password'));
+    expect(router.state.location.search).toEqual({ from: 'invite' });
+  });
+
+  it.each(['//evil.com', 'https://evil.com', '/\\evil.com', 'javascript:alert(1)'])(
+    'ignores the off-site redirect %s',
+    async (redirect) => {
+      const { router } = await register(`/register?redirect=${encodeURIComponent(redirect)}`);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+      expect(router.state.location.href).toBe('/settings');
+    },
+  );
+
+  it('sends an already signed-in visitor straight on', async () => {
+    const { router } = renderApp(
+      '/register?redirect=%2Fsettings%2Fchange-password',
+      fakeApi({ routes: { 'GET /omnis/v3/dashboard/user': json(200, user) } }).fetch,
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/change-password'));
+  });
+
+  it.each([
+    [
+      'keeps a same-origin redirect',
+      '%2Faccept-invite%2Finvite-token-0123456789',
+      '/login?redirect=%2Faccept-invite%2Finvite-token-0123456789',
+    ],
+    ['drops an off-site redirect', '%2F%2Fevil.com', '/login'],
+  ])('%s on the way to sign in instead', async (_, redirect, href) => {
+    const api = fakeApi({ routes: { 'GET /omnis/v3/captcha': async () => json(200, await powChallenge(1, 5)) } });
+    renderApp(`/register?redirect=${redirect}`, api.fetch);
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', href);
+  });
+});
+
 describe('forgotten password', () => {
   it("always answers the same: if an account exists, we've sent a link", async () => {
     const api = fakeApi({
