@@ -22,6 +22,8 @@ import { ensureSecret } from './core/security/secrets.js';
 import { TokenService } from './core/security/tokens.js';
 import type { AccountContext } from './modules/accounts/context.js';
 import { accountHandlers } from './modules/accounts/handlers.js';
+import { accessHandlers } from './modules/access/handlers.js';
+import { syncBuiltInRoles, PermissionResolver } from './modules/access/service.js';
 import { accountResolver } from './modules/accounts/resolver.js';
 import { SessionStore } from './modules/accounts/sessions.js';
 import { authHandlers } from './modules/auth/handlers.js';
@@ -45,6 +47,7 @@ export interface Services {
   sessions: SessionStore;
   tokens: TokenService;
   captcha: CaptchaVerifier;
+  permissions: PermissionResolver;
 }
 
 const MINUTE = 60_000;
@@ -114,8 +117,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     config.RECAPTCHA_SITE_KEY && config.RECAPTCHA_SECRET_KEY
       ? new RecaptchaVerifier(config.RECAPTCHA_SITE_KEY, config.RECAPTCHA_SECRET_KEY)
       : new ProofOfWorkCaptcha(await ensureSecret(db, 'captcha-hmac'), config.CAPTCHA_MAX_NUMBER, () => clock.now());
+  await syncBuiltInRoles(db);
   const services: Services = {
     clock,
+    permissions: new PermissionResolver(db),
     database: deps.database,
     platform: new PlatformService(db),
     mail: new MailService(db, clock, {
@@ -182,8 +187,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     ...platformHandlers(services.platform),
     ...accountHandlers(accounts),
     ...authHandlers(accounts),
+    ...accessHandlers(services.permissions),
   };
-  const resolver = deps.accessResolver ?? accountResolver({ db, sessions: services.sessions, tokens: services.tokens });
+  const resolver =
+    deps.accessResolver ??
+    accountResolver({ db, sessions: services.sessions, tokens: services.tokens, permissions: services.permissions });
   registerOperations(app, operations, handlers, resolver, rateLimits);
 
   await registerWebApp(app, config.WEB_DIST_DIR);

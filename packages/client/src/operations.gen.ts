@@ -298,5 +298,35 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     ],
     "requiredQuery": [],
     "bodyRequired": false
+  },
+  "enforce": {
+    "operationId": "enforce",
+    "method": "POST",
+    "path": "/v1/enforcer/enforce",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "enforceRequest",
+    "bodyRequired": true
+  },
+  "listPermissions": {
+    "operationId": "listPermissions",
+    "method": "GET",
+    "path": "/v1/enforcer/permissions",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "getPermission": {
+    "operationId": "getPermission",
+    "method": "GET",
+    "path": "/v1/enforcer/permissions/{permission}",
+    "pathParams": [
+      "permission"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
   }
 };

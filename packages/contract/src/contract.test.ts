@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operations, pathParamNames, successResponse, type Operation } from './index.js';
+import { isPermission, operations, pathParamNames, successResponse, type Operation } from './index.js';
 
 const table = Object.values(operations) as Operation[];
 
@@ -38,6 +38,14 @@ describe('operation table', () => {
         op.operationId,
       ).toHaveLength(1);
       expect(successResponse(op).status).toBeLessThan(300);
+    }
+  });
+});
+
+describe('the permission catalogue', () => {
+  it('lists every permission an operation declares', () => {
+    for (const op of table) {
+      if (op.access.kind === 'permission') expect(isPermission(op.access.permission), op.operationId).toBe(true);
     }
   });
 });

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../core/db/database.js';
 import { users } from '../modules/accounts/schema.js';
-import { organisationMembers, organisations, projectMembers, projects } from '../modules/projects/schema.js';
+import { addMember } from '../modules/access/service.js';
+import { organisationMembers, organisations, projects } from '../modules/projects/schema.js';
 import { demoMemberships, demoOrganisations, demoProjects, demoUsers } from './demo-data.js';
 
 export interface SeedSummary {
@@ -40,13 +41,7 @@ export async function seedDemo(db: Database, platformId: string): Promise<SeedSu
           username: sql`excluded.username`,
         },
       });
-    await tx
-      .insert(projectMembers)
-      .values(demoMemberships)
-      .onConflictDoUpdate({
-        target: [projectMembers.projectId, projectMembers.userId],
-        set: { role: sql`excluded.role` },
-      });
+    for (const m of demoMemberships) await addMember(tx, m.projectId, m.userId, m.role);
     // A project member belongs to the project's organisation.
     const organisationOf = new Map<string, string>(demoProjects.map((project) => [project.id, project.organisationId]));
     const orgMembers = new Map<string, { organisationId: string; userId: string }>();

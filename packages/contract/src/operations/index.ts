@@ -1,4 +1,5 @@
 import type { Operation } from '../operation.js';
+import { accessOperations } from './access.js';
 import { accountOperations } from './accounts.js';
 import { authOperations } from './auth.js';
 import { healthOperations } from './health.js';
@@ -10,6 +11,7 @@ export const operations = {
   ...platformOperations,
   ...accountOperations,
   ...authOperations,
+  ...accessOperations,
 } satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

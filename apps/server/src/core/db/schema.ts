@@ -4,3 +4,4 @@ export * from '../../modules/platform/schema.js';
 export * from '../../modules/projects/schema.js';
 export * from '../../modules/auth/schema.js';
 export * from '../../modules/mail/schema.js';
+export * from '../../modules/access/schema.js';

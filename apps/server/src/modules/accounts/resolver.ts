@@ -5,12 +5,19 @@ import type { TokenService } from '../../core/security/tokens.js';
 import type { SessionStore } from './sessions.js';
 import { findUserById } from './service.js';
 import type { Database } from '../../core/db/database.js';
+import { isPermission } from '@wharf/contract';
+import type { PermissionResolver } from '../access/service.js';
 
 /**
  * The console's account API is reached with the session cookie (CSRF-checked); the service API
  * with a bearer token. A cookie never authorises a /v1 call, so /v1 needs no CSRF defence.
  */
-export function accountResolver(deps: { db: Database; sessions: SessionStore; tokens: TokenService }): AccessResolver {
+export function accountResolver(deps: {
+  db: Database;
+  sessions: SessionStore;
+  tokens: TokenService;
+  permissions: PermissionResolver;
+}): AccessResolver {
   return {
     async authenticate(request: FastifyRequest, access) {
       if (access.kind === 'session') {
@@ -38,7 +45,8 @@ export function accountResolver(deps: { db: Database; sessions: SessionStore; to
       };
       return principal;
     },
-    // Project permissions arrive with access control (roles per project).
-    hasPermission: async () => false,
+    // The same resolver answers POST /v1/enforcer/enforce, so the hook and the API never disagree.
+    hasPermission: async (principal, projectId, permission) =>
+      isPermission(permission) && deps.permissions.has(projectId, principal.userId, permission),
   };
 }

@@ -6,7 +6,8 @@ import { AppError } from '../../core/errors.js';
 import { hashToken, newSecretToken } from '../accounts/tokens.js';
 import { normalizeEmail } from '../accounts/service.js';
 import type { MailService } from '../mail/service.js';
-import { invites, organisationMembers, projectMembers, projects, type ProjectRole } from './schema.js';
+import { addMember, roleKeysOf } from '../access/service.js';
+import { invites, organisationMembers, projects, type ProjectRole } from './schema.js';
 
 /** SPEC: invites expire after 7 days. */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -94,20 +95,13 @@ export async function acceptInvite(
     }
     const [project] = await tx.select().from(projects).where(eq(projects.id, invite.projectId));
     if (!project) throw invalid();
-    const joined = await tx
-      .insert(projectMembers)
-      .values({ projectId: project.id, userId: user.id, role: invite.role })
-      .onConflictDoNothing()
-      .returning({ role: projectMembers.role });
+    const joined = await addMember(tx, project.id, user.id, invite.role);
     await tx
       .insert(organisationMembers)
       .values({ organisationId: project.organisationId, userId: user.id })
       .onConflictDoNothing();
     await tx.update(invites).set({ acceptedAt: now, acceptedBy: user.id }).where(eq(invites.id, invite.id));
-    const [membership] = await tx
-      .select({ role: projectMembers.role })
-      .from(projectMembers)
-      .where(and(eq(projectMembers.projectId, project.id), eq(projectMembers.userId, user.id)));
-    return { projectId: project.id, projectName: project.name, role: membership!.role, joined: joined.length > 0 };
+    const [role] = await roleKeysOf(tx, project.id, user.id);
+    return { projectId: project.id, projectName: project.name, role: role ?? invite.role, joined };
   });
 }

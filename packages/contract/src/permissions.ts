@@ -1,0 +1,34 @@
+/**
+ * Every permission an operation can declare, with what it allows. Roles are sets of these; the
+ * access hook and `POST /v1/enforcer/enforce` decide with them. A test keeps the operation table and
+ * this catalogue in step.
+ */
+export const permissionCatalogue = {
+  'projects.read': 'See the project, its settings and its members',
+  'projects.update': "Change the project's name, logos and settings",
+  'projects.delete': 'Delete the project and everything in it',
+  'members.read': "See the project's members and their roles",
+  'members.manage': "Change members' roles and remove members",
+  'invites.read': 'See pending and expired invitations',
+  'invites.manage': 'Invite people, resend and revoke invitations',
+  'roles.read': 'See roles and their permissions',
+  'roles.manage': 'Create custom roles, edit their permissions, assign and unassign roles',
+  'authkeys.read': "See the project's API keys (never their secrets)",
+  'authkeys.manage': 'Create and revoke API keys',
+  'audit.read': "Read the project's audit log",
+  'billing.read': 'See plans, invoices, transactions, wallets and payment methods',
+  'billing.manage': 'Change billing settings, pay invoices, manage payment methods and wallets',
+  'integrations.read': 'See the module store and installed modules',
+  'integrations.manage': 'Install, configure, set up and uninstall modules',
+  'chat.read': 'Read chat channels and messages',
+  'chat.write': 'Post messages, react and manage channels',
+  'drive.read': 'See and download files',
+  'drive.write': 'Upload, change and delete files',
+} as const;
+
+export type Permission = keyof typeof permissionCatalogue;
+export const permissions = Object.keys(permissionCatalogue) as Permission[];
+
+export function isPermission(value: string): value is Permission {
+  return Object.hasOwn(permissionCatalogue, value);
+}

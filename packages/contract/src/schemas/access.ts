@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { permissions, type Permission } from '../permissions.js';
+
+export const PermissionName = z.enum(permissions as [Permission, ...Permission[]]);
+
+export const PermissionInfo = z.object({ key: z.string(), description: z.string() }).meta({ id: 'PermissionInfo' });
+
+export const EnforceRequest = z
+  .object({
+    project: z.uuid(),
+    user: z.uuid(),
+    permissions: z.array(PermissionName).min(1).max(50),
+  })
+  .meta({ id: 'EnforceRequest' });
+
+const decision = {
+  permissions: z.object({ granted: z.array(z.string()), denied: z.array(z.string()) }),
+  resolutions: z.object({
+    roles: z.array(z.object({ id: z.uuid(), key: z.string(), name: z.string(), grants: z.array(z.string()) })),
+  }),
+};
+
+/** SPEC.md section 3: permissions.granted, permissions.denied, resolutions.roles. */
+export const EnforceResponse = z.object(decision).meta({ id: 'EnforceResponse' });
+/** A 403 still carries the lists and resolutions (SPEC.md section 6), beside the usual code and message. */
+export const EnforceDenied = z
+  .object({ code: z.string(), message: z.string(), ...decision })
+  .meta({ id: 'EnforceDenied' });
