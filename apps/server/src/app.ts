@@ -140,6 +140,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.decorate('services', services);
   app.decorateRequest('principal', null);
   app.decorateRequest('account', null);
+  app.decorateRequest('auditRecorded', false);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(memoizingSerializerCompiler);
@@ -192,7 +193,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const resolver =
     deps.accessResolver ??
     accountResolver({ db, sessions: services.sessions, tokens: services.tokens, permissions: services.permissions });
-  registerOperations(app, operations, handlers, resolver, rateLimits);
+  registerOperations(app, operations, handlers, resolver, rateLimits, config.NODE_ENV !== 'production');
 
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;

@@ -48,7 +48,7 @@ export const USER_API = '/omnis/v3/dashboard/user';
 export const STRONG_PASSWORD = 'harbour-lights-47-anchor';
 
 /** A user straight in the database, with a password. */
-export async function createUser(t: TestApp, email: string, password = STRONG_PASSWORD) {
+export async function createUser(t: Pick<TestApp, 'database' | 'clock'>, email: string, password = STRONG_PASSWORD) {
   const [row] = await t.database.db
     .insert(users)
     .values({ email, passwordHash: await hashPassword(password), emailVerifiedAt: t.clock.now() })

@@ -1,6 +1,8 @@
 import { successResponse, type InputOf, type Operation, type ResultOf } from '@wharf/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recordAuditFailure } from '../audit/audit.js';
+import { AppError } from '../errors.js';
 import { checkCsrf, needsCsrfCheck } from '../security/cookies.js';
 import { authenticateFor, authorizeFor, type AccessResolver } from './access.js';
 
@@ -31,12 +33,47 @@ export function toFastifyPath(path: string): string {
 }
 
 /** Register every operation of a table as a route; the table is the only way routes come to exist. */
+function codeOf(payload: unknown): string | undefined {
+  if (typeof payload !== 'string') return undefined;
+  try {
+    const code = (JSON.parse(payload) as { code?: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Audited operations: a refusal gets a failure entry beside its answer; a success must have written
+ * its entry in its own transaction (recordAudit). Outside production a success without one fails
+ * loudly, so no handler can forget.
+ */
+function auditHook(strict: boolean) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (reply.statusCode >= 400) {
+      try {
+        await recordAuditFailure(request.server.services.database.db, request, reply.statusCode, codeOf(payload));
+      } catch (error) {
+        request.log.error({ err: error }, 'could not write the audit entry of a refused call');
+      }
+    } else if (!request.auditRecorded) {
+      request.log.error(
+        { operationId: request.routeOptions.config.operationId },
+        'audited operation without an audit entry',
+      );
+      if (strict) throw new AppError(500, 'AUDIT_MISSING', 'The change was made without its audit entry.');
+    }
+    return payload;
+  };
+}
+
 export function registerOperations<T extends Record<string, Operation>>(
   app: FastifyInstance,
   table: T,
   handlers: Handlers<T>,
   resolver: AccessResolver,
   rateLimits?: Readonly<Record<string, RateLimit>>,
+  strictAudit = true,
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const [key, operation] of Object.entries(table) as [keyof T & string, Operation][]) {
@@ -63,6 +100,7 @@ export function registerOperations<T extends Record<string, Operation>>(
         await authenticateFor(operation.access, request, resolver);
       },
       preHandler: (request) => authorizeFor(operation.access, request, resolver),
+      ...(operation.audited ? { onSend: auditHook(strictAudit) } : {}),
       handler: async (request, reply) => {
         reply.code(success.status);
         const input = { params: request.params, query: request.query, body: request.body } as InputOf<Operation>;

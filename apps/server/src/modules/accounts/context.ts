@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../core/clock.js';
-import type { Database } from '../../core/db/database.js';
+import type { Database, Executor } from '../../core/db/database.js';
 import type { FailureTracker } from '../../core/security/attempts.js';
 import { SESSION_COOKIE, sessionCookieOptions, type CookiePolicy } from '../../core/security/cookies.js';
 import type { TokenService } from '../../core/security/tokens.js';
@@ -50,15 +50,18 @@ export function requestMeta(request: FastifyRequest) {
   return { ip: request.ip, userAgent: request.headers['user-agent'] };
 }
 
-/** Start a session for this browser: a new id every time, replacing any session it had. */
-export async function signIn(ctx: AccountContext, request: FastifyRequest, reply: FastifyReply, userId: string) {
+/**
+ * A new session for this browser, inside the caller's transaction: a new id every time, replacing
+ * any session the browser had. Give the answer to `setSessionCookie` once the transaction commits.
+ */
+export async function openSession(ctx: AccountContext, tx: Executor, request: FastifyRequest, userId: string) {
   const old = request.cookies[SESSION_COOKIE];
-  const session = await ctx.db.transaction(async (tx) => {
-    if (old) await ctx.sessions.deleteByToken(tx, old);
-    return ctx.sessions.create(tx, userId, requestMeta(request));
-  });
+  if (old) await ctx.sessions.deleteByToken(tx, old);
+  return ctx.sessions.create(tx, userId, requestMeta(request));
+}
+
+export function setSessionCookie(ctx: AccountContext, reply: FastifyReply, session: { token: string }): void {
   reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(ctx.cookies, ctx.sessions.ttlSeconds));
-  return session;
 }
 
 export function clearSessionCookie(ctx: AccountContext, reply: FastifyReply): void {

@@ -5,7 +5,17 @@ import { AppError } from '../../core/errors.js';
 import type { Handlers } from '../../core/http/operations.js';
 import { SESSION_COOKIE } from '../../core/security/cookies.js';
 import { hashPassword, verifyPassword } from '../../core/security/passwords.js';
-import { clearSessionCookie, currentAccount, link, platformName, signIn, type AccountContext } from './context.js';
+import { recordAudit } from '../../core/audit/audit.js';
+import type { Executor } from '../../core/db/database.js';
+import {
+  clearSessionCookie,
+  currentAccount,
+  link,
+  openSession,
+  platformName,
+  setSessionCookie,
+  type AccountContext,
+} from './context.js';
 import { acceptInvite } from '../projects/invites.js';
 import { resetMail, setPasswordMail, verificationMail } from './mails.js';
 import { recoveryCodes, users } from './schema.js';
@@ -104,13 +114,10 @@ export function accountHandlers(ctx: AccountContext): Handlers<AccountOperations
     return used.length === 1;
   }
 
-  async function mailVerification(request: FastifyRequest, userId: string, email: string) {
-    const name = await platformName(ctx, request);
-    await db.transaction(async (tx) => {
-      const token = await issuePasswordToken(tx, clock, userId, 'verify', VERIFY_EMAIL_TOKEN_TTL_MS);
-      await ctx.mail.enqueue(tx, verificationMail(email, name, link(ctx, '/verify-email', { token })));
-    });
-    void ctx.mail.flush();
+  /** A verification link, mailed in the caller's transaction. */
+  async function mailVerification(tx: Executor, name: string, userId: string, email: string) {
+    const token = await issuePasswordToken(tx, clock, userId, 'verify', VERIFY_EMAIL_TOKEN_TTL_MS);
+    await ctx.mail.enqueue(tx, verificationMail(email, name, link(ctx, '/verify-email', { token })));
   }
 
   return {
@@ -121,10 +128,17 @@ export function accountHandlers(ctx: AccountContext): Handlers<AccountOperations
       const email = normalizeEmail(body.email);
       assertPasswordAllowed(body.password, email);
       const passwordHash = await hashPassword(body.password);
-      const [created] = await db.insert(users).values({ email, passwordHash }).onConflictDoNothing().returning();
-      if (!created) throw new AppError(409, 'EMAIL_TAKEN', 'An account with this email already exists.');
-      await mailVerification(request, created.id, email);
-      await signIn(ctx, request, reply, created.id);
+      const name = await platformName(ctx, request);
+      const { created, session } = await db.transaction(async (tx) => {
+        const [row] = await tx.insert(users).values({ email, passwordHash }).onConflictDoNothing().returning();
+        if (!row) throw new AppError(409, 'EMAIL_TAKEN', 'An account with this email already exists.');
+        await mailVerification(tx, name, row.id, email);
+        const opened = await openSession(ctx, tx, request, row.id);
+        await recordAudit(tx, request, { actorUserId: row.id, target: `user:${row.id}` });
+        return { created: row, session: opened };
+      });
+      setSessionCookie(ctx, reply, session);
+      void ctx.mail.flush();
       return toUser(created);
     },
 
@@ -155,9 +169,15 @@ export function accountHandlers(ctx: AccountContext): Handlers<AccountOperations
           { path: 'body.email', message: 'An account with this email already exists.' },
         ]);
       }
-      const [updated] = await db.update(users).set(changes).where(eq(users.id, user.id)).returning();
-      if (changes.email) await mailVerification(request, user.id, changes.email);
-      return toUser(updated!);
+      const name = await platformName(ctx, request);
+      const updated = await db.transaction(async (tx) => {
+        const [row] = await tx.update(users).set(changes).where(eq(users.id, user.id)).returning();
+        if (changes.email) await mailVerification(tx, name, user.id, changes.email);
+        await recordAudit(tx, request, { target: `user:${user.id}`, details: { fields: Object.keys(body) } });
+        return row!;
+      });
+      void ctx.mail.flush();
+      return toUser(updated);
     },
 
     login: async ({ body }, request, reply) => {
@@ -186,13 +206,24 @@ export function accountHandlers(ctx: AccountContext): Handlers<AccountOperations
         }
       }
       ctx.failures.reset(accountKey);
-      await signIn(ctx, request, reply, user.id);
+      const session = await db.transaction(async (tx) => {
+        const opened = await openSession(ctx, tx, request, user.id);
+        await recordAudit(tx, request, { actorUserId: user.id, target: `user:${user.id}` });
+        return opened;
+      });
+      setSessionCookie(ctx, reply, session);
       return toUser(user);
     },
 
     logout: async (_input, request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (token) await ctx.sessions.deleteByToken(db, token);
+      await db.transaction(async (tx) => {
+        const ended = token ? await ctx.sessions.deleteByToken(tx, token) : undefined;
+        await recordAudit(tx, request, {
+          actorUserId: ended?.userId ?? null,
+          target: ended ? `user:${ended.userId}` : null,
+        });
+      });
       clearSessionCookie(ctx, reply);
       return undefined;
     },
@@ -204,16 +235,22 @@ export function accountHandlers(ctx: AccountContext): Handlers<AccountOperations
 
     sendVerificationEmail: async (_input, request) => {
       const { user } = currentAccount(request);
-      if (!user.emailVerifiedAt) await mailVerification(request, user.id, user.email);
+      const name = await platformName(ctx, request);
+      await db.transaction(async (tx) => {
+        if (!user.emailVerifiedAt) await mailVerification(tx, name, user.id, user.email);
+        await recordAudit(tx, request, { target: `user:${user.id}` });
+      });
+      void ctx.mail.flush();
       return undefined;
     },
 
-    verifyEmail: async ({ params }) => {
+    verifyEmail: async ({ params }, request) => {
       await db.transaction(async (tx) => {
         const found = await findLiveToken(tx, clock, params.token, 'verify', true);
         if (!found) throw linkTokenInvalid();
         await markTokenUsed(tx, clock, found.tokenId);
         await tx.update(users).set({ emailVerifiedAt: clock.now() }).where(eq(users.id, found.user.id));
+        await recordAudit(tx, request, { actorUserId: found.user.id, target: `user:${found.user.id}` });
       });
       return undefined;
     },
@@ -241,7 +278,7 @@ export function accountHandlers(ctx: AccountContext): Handlers<AccountOperations
       return { email: found.user.email };
     },
 
-    resetPassword: async ({ body }) => {
+    resetPassword: async ({ body }, request) => {
       assertPasswordAllowed(body.password, body.email);
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
@@ -251,6 +288,7 @@ export function accountHandlers(ctx: AccountContext): Handlers<AccountOperations
         await tx.update(users).set({ passwordHash, updatedAt: clock.now() }).where(eq(users.id, found.user.id));
         // Whoever knew the old password is signed out everywhere.
         await ctx.sessions.deleteOthers(tx, found.user.id);
+        await recordAudit(tx, request, { actorUserId: found.user.id, target: `user:${found.user.id}` });
       });
       return undefined;
     },
@@ -294,10 +332,12 @@ export function accountHandlers(ctx: AccountContext): Handlers<AccountOperations
           })
           .where(eq(users.id, found.user.id))
           .returning();
-        return row!;
+        const opened = await openSession(ctx, tx, request, found.user.id);
+        await recordAudit(tx, request, { actorUserId: found.user.id, target: `user:${found.user.id}` });
+        return { row: row!, opened };
       });
-      await signIn(ctx, request, reply, updated.id);
-      return toUser(updated);
+      setSessionCookie(ctx, reply, updated.opened);
+      return toUser(updated.row);
     },
 
     changePassword: async ({ body }, request) => {
@@ -308,6 +348,7 @@ export function accountHandlers(ctx: AccountContext): Handlers<AccountOperations
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: clock.now() }).where(eq(users.id, user.id));
         await ctx.sessions.deleteOthers(tx, user.id, session.id);
+        await recordAudit(tx, request, { target: `user:${user.id}` });
       });
       return undefined;
     },
@@ -350,11 +391,19 @@ export function accountHandlers(ctx: AccountContext): Handlers<AccountOperations
         await tx
           .insert(recoveryCodes)
           .values(codes.map((code) => ({ userId: user.id, codeHash: hashRecoveryCode(code) })));
+        await recordAudit(tx, request, { target: `user:${user.id}` });
       });
       return { recoveryCodes: codes };
     },
 
-    acceptInvite: ({ params }, request) => acceptInvite(db, clock, currentAccount(request).user, params.token),
+    acceptInvite: ({ params }, request) =>
+      acceptInvite(db, clock, currentAccount(request).user, params.token, (tx, accepted) =>
+        recordAudit(tx, request, {
+          projectId: accepted.projectId,
+          target: `project:${accepted.projectId}`,
+          details: { role: accepted.role },
+        }),
+      ),
 
     getCaptchaChallenge: () => ctx.captcha.challenge(),
   };

@@ -64,8 +64,13 @@ export class SessionStore {
     return row !== undefined;
   }
 
-  async deleteByToken(tx: Executor, token: string): Promise<void> {
-    await tx.delete(sessions).where(eq(sessions.id, hashId(token)));
+  /** Ends the session a cookie names; answers whose it was, if it existed. */
+  async deleteByToken(tx: Executor, token: string): Promise<{ userId: string } | undefined> {
+    const [ended] = await tx
+      .delete(sessions)
+      .where(eq(sessions.id, hashId(token)))
+      .returning({ userId: sessions.userId });
+    return ended;
   }
 
   async deleteById(tx: Executor, sessionId: string): Promise<void> {

@@ -4,7 +4,8 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { AppError, unauthenticated } from '../../core/errors.js';
 import type { Handlers } from '../../core/http/operations.js';
 import { hashToken } from '../accounts/tokens.js';
-import { link, signIn, type AccountContext } from '../accounts/context.js';
+import { recordAudit } from '../../core/audit/audit.js';
+import { link, openSession, setSessionCookie, type AccountContext } from '../accounts/context.js';
 import { authorizationCodes, deviceCodes } from './schema.js';
 
 type AuthOperations = Pick<
@@ -37,21 +38,24 @@ export function authHandlers(ctx: AccountContext): Handlers<AuthOperations> {
   return {
     exchangeToken: async ({ body }, request, reply) => {
       if (body.type === 'authorization_code') {
-        const [row] = await db
-          .update(authorizationCodes)
-          .set({ usedAt: clock.now() })
-          .where(
-            and(
-              eq(authorizationCodes.codeHash, hashToken(body.code)),
-              isNull(authorizationCodes.usedAt),
-              gt(authorizationCodes.expiresAt, clock.now()),
-            ),
-          )
-          .returning();
-        if (!row) throw grantError('invalid_grant', 'This sign-in code has expired or was already used.');
-        // The code signs this browser in: it gets a console session as well as the token.
-        const session = await signIn(ctx, request, reply, row.userId);
-        return { token: await ctx.tokens.sign(row.userId, session.id) };
+        const redeemed = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(authorizationCodes)
+            .set({ usedAt: clock.now() })
+            .where(
+              and(
+                eq(authorizationCodes.codeHash, hashToken(body.code)),
+                isNull(authorizationCodes.usedAt),
+                gt(authorizationCodes.expiresAt, clock.now()),
+              ),
+            )
+            .returning();
+          if (!row) throw grantError('invalid_grant', 'This sign-in code has expired or was already used.');
+          // The code signs this browser in: it gets a console session as well as the token.
+          return { userId: row.userId, session: await openSession(ctx, tx, request, row.userId) };
+        });
+        setSessionCookie(ctx, reply, redeemed.session);
+        return { token: await ctx.tokens.sign(redeemed.userId, redeemed.session.id) };
       }
       if (body.type !== DEVICE_CODE_GRANT) throw grantError('unsupported_grant_type', 'Unsupported grant type.');
       const [device] = await db
@@ -85,10 +89,13 @@ export function authHandlers(ctx: AccountContext): Handlers<AuthOperations> {
       const principal = request.principal;
       if (!principal) throw unauthenticated();
       const code = randomBytes(24).toString('base64url');
-      await db.insert(authorizationCodes).values({
-        codeHash: hashToken(code),
-        userId: principal.userId,
-        expiresAt: new Date(clock.now().getTime() + AUTHORIZATION_CODE_TTL_SECONDS * 1000),
+      await db.transaction(async (tx) => {
+        await tx.insert(authorizationCodes).values({
+          codeHash: hashToken(code),
+          userId: principal.userId,
+          expiresAt: new Date(clock.now().getTime() + AUTHORIZATION_CODE_TTL_SECONDS * 1000),
+        });
+        await recordAudit(tx, request, { target: `user:${principal.userId}` });
       });
       return { code, expiresIn: AUTHORIZATION_CODE_TTL_SECONDS };
     },
@@ -138,10 +145,13 @@ export function authHandlers(ctx: AccountContext): Handlers<AuthOperations> {
       if (device.expiresAt <= clock.now()) {
         throw new AppError(400, 'DEVICE_CODE_EXPIRED', 'That code has expired. Start again on the device.');
       }
-      await db
-        .update(deviceCodes)
-        .set({ status: body.approve ? 'approved' : 'denied', userId: principal.userId })
-        .where(and(eq(deviceCodes.id, device.id), eq(deviceCodes.status, 'pending')));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(deviceCodes)
+          .set({ status: body.approve ? 'approved' : 'denied', userId: principal.userId })
+          .where(and(eq(deviceCodes.id, device.id), eq(deviceCodes.status, 'pending')));
+        await recordAudit(tx, request, { target: `device:${device.id}`, details: { approved: body.approve } });
+      });
       return undefined;
     },
 

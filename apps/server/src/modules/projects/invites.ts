@@ -70,6 +70,8 @@ export async function acceptInvite(
   clock: Clock,
   user: { id: string; email: string },
   token: string,
+  /** Runs in the transaction of the acceptance (the audit entry). */
+  onAccepted: (tx: Executor, accepted: AcceptedInvite) => Promise<void> = async () => undefined,
 ): Promise<AcceptedInvite> {
   return db.transaction(async (tx) => {
     const now = clock.now();
@@ -102,6 +104,8 @@ export async function acceptInvite(
       .onConflictDoNothing();
     await tx.update(invites).set({ acceptedAt: now, acceptedBy: user.id }).where(eq(invites.id, invite.id));
     const [role] = await roleKeysOf(tx, project.id, user.id);
-    return { projectId: project.id, projectName: project.name, role: role ?? invite.role, joined };
+    const accepted = { projectId: project.id, projectName: project.name, role: role ?? invite.role, joined };
+    await onAccepted(tx, accepted);
+    return accepted;
   });
 }
