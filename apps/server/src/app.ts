@@ -27,6 +27,7 @@ import { syncBuiltInRoles, PermissionResolver } from './modules/access/service.j
 import { accountResolver } from './modules/accounts/resolver.js';
 import { SessionStore } from './modules/accounts/sessions.js';
 import { authHandlers } from './modules/auth/handlers.js';
+import { projectHandlers } from './modules/projects/handlers.js';
 import { ProofOfWorkCaptcha, RecaptchaVerifier, type CaptchaVerifier } from './modules/captcha/service.js';
 import { healthHandlers } from './modules/health/handlers.js';
 import { MailService } from './modules/mail/service.js';
@@ -189,6 +190,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     ...accountHandlers(accounts),
     ...authHandlers(accounts),
     ...accessHandlers(services.permissions),
+    ...projectHandlers({ db, permissions: services.permissions, platform: services.platform }),
   };
   const resolver =
     deps.accessResolver ??

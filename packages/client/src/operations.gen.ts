@@ -328,5 +328,90 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     "query": [],
     "requiredQuery": [],
     "bodyRequired": false
+  },
+  "listProjects": {
+    "operationId": "listProjects",
+    "method": "GET",
+    "path": "/v1/projects",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "createProject": {
+    "operationId": "createProject",
+    "method": "POST",
+    "path": "/v1/projects",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "createProjectRequest",
+    "bodyRequired": true
+  },
+  "getProject": {
+    "operationId": "getProject",
+    "method": "GET",
+    "path": "/v1/projects/{project}",
+    "pathParams": [
+      "project"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "updateProject": {
+    "operationId": "updateProject",
+    "method": "PATCH",
+    "path": "/v1/projects/{project}",
+    "pathParams": [
+      "project"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "updateProjectRequest",
+    "bodyRequired": true
+  },
+  "deleteProject": {
+    "operationId": "deleteProject",
+    "method": "DELETE",
+    "path": "/v1/projects/{project}",
+    "pathParams": [
+      "project"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "listOrganisations": {
+    "operationId": "listOrganisations",
+    "method": "GET",
+    "path": "/v1/organisations",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "createOrganisation": {
+    "operationId": "createOrganisation",
+    "method": "POST",
+    "path": "/v1/organisations",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "createOrganisationRequest",
+    "bodyRequired": true
+  },
+  "getOrganisation": {
+    "operationId": "getOrganisation",
+    "method": "GET",
+    "path": "/v1/organisations/{organisationId}",
+    "pathParams": [
+      "organisationId"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
   }
 };

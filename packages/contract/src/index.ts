@@ -6,3 +6,4 @@ export * from './schemas/accounts.js';
 export * from './schemas/auth.js';
 export * from './permissions.js';
 export * from './schemas/access.js';
+export * from './schemas/projects.js';

@@ -4,6 +4,7 @@ import { accountOperations } from './accounts.js';
 import { authOperations } from './auth.js';
 import { healthOperations } from './health.js';
 import { platformOperations } from './platform.js';
+import { projectOperations } from './projects.js';
 
 /** The operation table: every call of the API, keyed by operationId. */
 export const operations = {
@@ -12,6 +13,7 @@ export const operations = {
   ...accountOperations,
   ...authOperations,
   ...accessOperations,
+  ...projectOperations,
 } satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

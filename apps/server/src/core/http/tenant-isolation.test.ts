@@ -1,0 +1,97 @@
+import { operations, type Operation } from '@wharf/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrapPlatform } from '../../modules/platform/bootstrap.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearerUser, type BearerUser } from '../../test/projects.js';
+
+/**
+ * Generated from the operation table: every /v1 operation that names a project is called by a
+ * member of project B with project A's ids — in the path, in the `project` query and in the body —
+ * and must be refused (403 or 404, never a 400 that could hide a missing check) with nothing changed.
+ * A new operation is covered as soon as it enters the table; one with a body needs a valid sample below.
+ */
+const projectScoped = (Object.values(operations) as Operation[]).filter(
+  (op) => op.path.startsWith('/v1') && op.access.kind === 'permission',
+);
+
+/** A valid body per operation, so that validation passes and only access can refuse. */
+const sampleBodies: Record<string, unknown> = {
+  updateProject: { name: 'Taken over', logos: [] },
+};
+
+const DATA_TABLES = [
+  'projects',
+  'project_members',
+  'organisations',
+  'organisation_members',
+  'invites',
+  'roles',
+  'role_assignments',
+  'users',
+];
+
+describe('tenant isolation', () => {
+  let t: TestApp;
+  let owner: BearerUser;
+  let intruder: BearerUser;
+  let projectA: string;
+  let organisationA: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await bootstrapPlatform(t.database.db, t.clock, {
+      platformName: 'Wharf',
+      adminEmail: 'admin@wharf.local',
+      publicUrl: 'http://localhost:3000',
+    });
+    owner = await bearerUser(t, 'owner.a@example.com');
+    intruder = await bearerUser(t, 'owner.b@example.com');
+    const a = (await owner.call('POST', '/v1/projects', { name: 'Project A', organisationName: 'Org A' })).json();
+    projectA = a.id;
+    organisationA = a.organisationId;
+    // The intruder owns project B: every permission there, none in A.
+    await intruder.call('POST', '/v1/projects', { name: 'Project B', organisationName: 'Org B' });
+  });
+  afterAll(() => t.close());
+
+  async function fingerprint(): Promise<string> {
+    const parts: string[] = [];
+    for (const table of DATA_TABLES) {
+      const result = await t.database.db.execute(
+        sql.raw(`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${table} x`),
+      );
+      parts.push(String((result as unknown as { rows: { h: string }[] }).rows[0]?.h));
+    }
+    return parts.join(',');
+  }
+
+  it('covers at least the project operations', () => {
+    expect(projectScoped.map((op) => op.operationId)).toEqual(
+      expect.arrayContaining(['getProject', 'updateProject', 'deleteProject']),
+    );
+  });
+
+  it.each(projectScoped.map((op) => [op.operationId, op] as const))(
+    '%s refuses a member of another project',
+    async (_id, op) => {
+      const url = op.path.replace('{project}', projectA).replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+      const withQuery = op.query && 'project' in op.query.shape ? `${url}?project=${projectA}` : url;
+      if (op.body) expect(sampleBodies, `add a valid sample body for ${op.operationId}`).toHaveProperty(op.operationId);
+      const before = await fingerprint();
+      const res = await intruder.call(op.method, withQuery, op.body ? sampleBodies[op.operationId] : undefined);
+      expect([403, 404], `${op.operationId}: ${res.body}`).toContain(res.statusCode);
+      expect(await fingerprint()).toBe(before);
+    },
+  );
+
+  it("refuses ids of another tenant inside bodies (an organisation that isn't yours)", async () => {
+    const before = await fingerprint();
+    const res = await intruder.call('POST', '/v1/projects', { name: 'Squatter', organisationId: organisationA });
+    expect(res.statusCode).toBe(404);
+    expect(await fingerprint()).toBe(before);
+    expect((await intruder.call('GET', `/v1/organisations/${organisationA}`)).statusCode).toBe(404);
+    const listed = (await intruder.call('GET', `/v1/projects?project=${projectA}`)).json();
+    expect(listed).toEqual([]);
+  });
+});

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation.js';
+import { ApiErrorBody } from '../schemas/common.js';
+import {
+  CreateOrganisationRequest,
+  CreateProjectRequest,
+  Organisation,
+  Project,
+  UpdateProjectRequest,
+} from '../schemas/projects.js';
+
+const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody };
+const projectParam = z.object({ project: z.uuid() });
+
+/** Projects and organisations (SPEC.md section 7 "Projects and modules"). */
+export const projectOperations = {
+  listProjects: defineOperation({
+    operationId: 'listProjects',
+    method: 'GET',
+    path: '/v1/projects',
+    summary: 'The projects the caller is a member of (with `project`, only that one if so)',
+    tags: ['projects'],
+    query: z.object({ project: z.uuid().optional() }),
+    responses: { 200: z.array(Project), ...errors },
+    access: { kind: 'user' },
+    audited: false,
+  }),
+  createProject: defineOperation({
+    operationId: 'createProject',
+    method: 'POST',
+    path: '/v1/projects',
+    summary: 'Create a project in one of your organisations (or a new one); you become its owner',
+    tags: ['projects'],
+    body: CreateProjectRequest,
+    bodyName: 'createProjectRequest',
+    responses: { 201: Project, ...errors },
+    access: { kind: 'user' },
+    audited: true,
+  }),
+  getProject: defineOperation({
+    operationId: 'getProject',
+    method: 'GET',
+    path: '/v1/projects/{project}',
+    summary: 'One project',
+    tags: ['projects'],
+    params: projectParam,
+    responses: { 200: Project, ...errors },
+    access: { kind: 'permission', permission: 'projects.read' },
+    audited: false,
+  }),
+  updateProject: defineOperation({
+    operationId: 'updateProject',
+    method: 'PATCH',
+    path: '/v1/projects/{project}',
+    summary: "Change a project's name and logos (the dashboard-context logo is the one shown)",
+    tags: ['projects'],
+    params: projectParam,
+    body: UpdateProjectRequest,
+    bodyName: 'updateProjectRequest',
+    responses: { 200: Project, ...errors },
+    access: { kind: 'permission', permission: 'projects.update' },
+    audited: true,
+  }),
+  deleteProject: defineOperation({
+    operationId: 'deleteProject',
+    method: 'DELETE',
+    path: '/v1/projects/{project}',
+    summary: 'Delete a project with its members, roles, invitations and keys (owners only)',
+    tags: ['projects'],
+    params: projectParam,
+    responses: { 204: z.undefined(), ...errors },
+    access: { kind: 'permission', permission: 'projects.delete' },
+    audited: true,
+  }),
+  listOrganisations: defineOperation({
+    operationId: 'listOrganisations',
+    method: 'GET',
+    path: '/v1/organisations',
+    summary: 'The organisations the caller belongs to',
+    tags: ['organisations'],
+    responses: { 200: z.array(Organisation), 401: ApiErrorBody },
+    access: { kind: 'user' },
+    audited: false,
+  }),
+  createOrganisation: defineOperation({
+    operationId: 'createOrganisation',
+    method: 'POST',
+    path: '/v1/organisations',
+    summary: 'Create an organisation; you belong to it',
+    tags: ['organisations'],
+    body: CreateOrganisationRequest,
+    bodyName: 'createOrganisationRequest',
+    responses: { 201: Organisation, ...errors },
+    access: { kind: 'user' },
+    audited: true,
+  }),
+  getOrganisation: defineOperation({
+    operationId: 'getOrganisation',
+    method: 'GET',
+    path: '/v1/organisations/{organisationId}',
+    summary: 'One of your organisations',
+    tags: ['organisations'],
+    params: z.object({ organisationId: z.uuid() }),
+    responses: { 200: Organisation, ...errors },
+    access: { kind: 'user' },
+    audited: false,
+  }),
+};
