@@ -28,6 +28,7 @@ import { accountResolver } from './modules/accounts/resolver.js';
 import { SessionStore } from './modules/accounts/sessions.js';
 import { authHandlers } from './modules/auth/handlers.js';
 import { projectHandlers } from './modules/projects/handlers.js';
+import { inviteHandlers } from './modules/projects/invite-handlers.js';
 import { ProofOfWorkCaptcha, RecaptchaVerifier, type CaptchaVerifier } from './modules/captcha/service.js';
 import { healthHandlers } from './modules/health/handlers.js';
 import { MailService } from './modules/mail/service.js';
@@ -191,6 +192,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     ...authHandlers(accounts),
     ...accessHandlers(services.permissions),
     ...projectHandlers({ db, permissions: services.permissions, platform: services.platform }),
+    ...inviteHandlers({
+      db,
+      clock,
+      mail: services.mail,
+      permissions: services.permissions,
+      platform: services.platform,
+      publicUrl: config.PUBLIC_URL,
+    }),
   };
   const resolver =
     deps.accessResolver ??

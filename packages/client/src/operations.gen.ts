@@ -413,5 +413,44 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     "query": [],
     "requiredQuery": [],
     "bodyRequired": false
+  },
+  "listInvites": {
+    "operationId": "listInvites",
+    "method": "GET",
+    "path": "/v1/projects/{project}/invites",
+    "pathParams": [
+      "project"
+    ],
+    "query": [
+      "pageToken",
+      "pageSize",
+      "search"
+    ],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "createInvite": {
+    "operationId": "createInvite",
+    "method": "POST",
+    "path": "/v1/projects/{project}/invites",
+    "pathParams": [
+      "project"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "createInviteRequest",
+    "bodyRequired": true
+  },
+  "revokeInvite": {
+    "operationId": "revokeInvite",
+    "method": "DELETE",
+    "path": "/v1/projects/{project}/invites/{invite}",
+    "pathParams": [
+      "project",
+      "invite"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
   }
 };

@@ -4,8 +4,12 @@ import { createUser, signInAs, USER_API } from './accounts.js';
 /** A signed-in user with a bearer token, for /v1 calls. */
 export async function bearerUser(t: TestApp, email: string) {
   const user = await createUser(t, email);
-  const browser = await signInAs(t, email);
-  const token = (await browser.post(`${USER_API}/token`)).json().token as string;
+  const mint = async () => (await (await signInAs(t, email)).post(`${USER_API}/token`)).json().token as string;
+  let token = await mint();
+  /** A fresh token (after moving the clock past the old one's expiry), as the console would fetch. */
+  const refresh = async () => {
+    token = await mint();
+  };
   const call = (method: string, url: string, payload?: unknown) =>
     t.app.inject({
       method: method as 'GET',
@@ -13,7 +17,7 @@ export async function bearerUser(t: TestApp, email: string) {
       headers: { authorization: `Bearer ${token}` },
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
-  return { user, token, call };
+  return { user, call, refresh };
 }
 
 export type BearerUser = Awaited<ReturnType<typeof bearerUser>>;

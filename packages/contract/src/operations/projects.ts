@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
 import { ApiErrorBody } from '../schemas/common.js';
+import { Page, Paging } from '../schemas/auth.js';
 import {
+  CreateInviteRequest,
   CreateOrganisationRequest,
   CreateProjectRequest,
+  Invite,
   Organisation,
   Project,
   UpdateProjectRequest,
@@ -104,5 +107,41 @@ export const projectOperations = {
     responses: { 200: Organisation, ...errors },
     access: { kind: 'user' },
     audited: false,
+  }),
+  listInvites: defineOperation({
+    operationId: 'listInvites',
+    method: 'GET',
+    path: '/v1/projects/{project}/invites',
+    summary: "The project's invitations, newest first, with their state (pending, expired, accepted, revoked)",
+    tags: ['projects'],
+    params: projectParam,
+    query: z.object({ ...Paging, search: z.string().trim().max(254).optional() }),
+    responses: { 200: Page(Invite), ...errors },
+    access: { kind: 'permission', permission: 'invites.read' },
+    audited: false,
+  }),
+  createInvite: defineOperation({
+    operationId: 'createInvite',
+    method: 'POST',
+    path: '/v1/projects/{project}/invites',
+    summary: 'Invite someone by email with a role you may assign; the link is mailed and works for 7 days',
+    tags: ['projects'],
+    params: projectParam,
+    body: CreateInviteRequest,
+    bodyName: 'createInviteRequest',
+    responses: { 201: Invite, 409: ApiErrorBody, ...errors },
+    access: { kind: 'permission', permission: 'invites.manage' },
+    audited: true,
+  }),
+  revokeInvite: defineOperation({
+    operationId: 'revokeInvite',
+    method: 'DELETE',
+    path: '/v1/projects/{project}/invites/{invite}',
+    summary: 'Revoke a pending invitation; its link stops working at once',
+    tags: ['projects'],
+    params: z.object({ project: z.uuid(), invite: z.uuid() }),
+    responses: { 204: z.undefined(), 409: ApiErrorBody, ...errors },
+    access: { kind: 'permission', permission: 'invites.manage' },
+    audited: true,
   }),
 };

@@ -48,3 +48,20 @@ export const UpdateProjectRequest = z
 export const CreateOrganisationRequest = z
   .object({ name: z.string().trim().min(1, 'Enter a name.').max(100) })
   .meta({ id: 'CreateOrganisationRequest' });
+
+export const RoleKey = z.enum(['owner', 'admin', 'member', 'finance', 'viewer']);
+
+export const Invite = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    role: z.string(),
+    status: z.enum(['pending', 'expired', 'accepted', 'revoked']),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+  })
+  .meta({ id: 'Invite' });
+
+export const CreateInviteRequest = z
+  .object({ email: z.email('Enter a valid email address.').max(254), role: RoleKey })
+  .meta({ id: 'CreateInviteRequest' });

@@ -18,6 +18,7 @@ const projectScoped = (Object.values(operations) as Operation[]).filter(
 /** A valid body per operation, so that validation passes and only access can refuse. */
 const sampleBodies: Record<string, unknown> = {
   updateProject: { name: 'Taken over', logos: [] },
+  createInvite: { email: 'accomplice@example.com', role: 'owner' },
 };
 
 const DATA_TABLES = [

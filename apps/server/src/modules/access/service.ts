@@ -1,5 +1,5 @@
 import type { Permission } from '@wharf/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../core/db/database.js';
 import { projectMembers } from '../projects/schema.js';
 import { builtInRole, builtInRoles } from './built-in-roles.js';
@@ -100,6 +100,23 @@ export class PermissionResolver {
     }
     const granted = asked.filter((p) => this.cache.get(this.key(projectId, userId, p))?.granted);
     return { granted, denied: asked.filter((p) => !granted.includes(p)), roles: held };
+  }
+
+  /** Every permission a member holds in the project, fresh from the database (for assigning roles). */
+  async heldBy(projectId: string, userId: string): Promise<Set<string>> {
+    const held = await this.rolesWith(projectId, userId, []);
+    const rows = held.length
+      ? await this.db
+          .select({ permissions: roles.permissions })
+          .from(roles)
+          .where(
+            inArray(
+              roles.id,
+              held.map((r) => r.id),
+            ),
+          )
+      : [];
+    return new Set(rows.flatMap((r) => r.permissions));
   }
 
   /** The roles a member holds, with the asked permissions each grants. */

@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { signInAs, USER_API } from '../../test/accounts.js';
+import { bearerUser, type BearerUser } from '../../test/projects.js';
+import { addMember } from '../access/service.js';
+import { mailOutbox } from '../mail/schema.js';
+import { bootstrapPlatform } from '../platform/bootstrap.js';
+
+describe('the invitations API', () => {
+  let t: TestApp;
+  let owner: BearerUser;
+  let admin: BearerUser;
+  let member: BearerUser;
+  let projectId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await bootstrapPlatform(t.database.db, t.clock, {
+      platformName: 'Wharf',
+      adminEmail: 'admin@wharf.local',
+      publicUrl: 'http://localhost:3000',
+    });
+    owner = await bearerUser(t, 'owner@example.com');
+    admin = await bearerUser(t, 'admin@example.com');
+    member = await bearerUser(t, 'member@example.com');
+    projectId = (await owner.call('POST', '/v1/projects', { name: 'Shop', organisationName: 'Org' })).json().id;
+    await t.database.db.transaction(async (tx) => {
+      await addMember(tx, projectId, admin.user.id, 'admin');
+      await addMember(tx, projectId, member.user.id, 'member');
+    });
+  });
+  afterAll(() => t.close());
+
+  const base = () => `/v1/projects/${projectId}/invites`;
+
+  it('invites by email: the mailed link lets the invitee join with the role', async () => {
+    const res = await owner.call('POST', base(), { email: 'Teammate@Example.com', role: 'finance' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ email: 'teammate@example.com', role: 'finance', status: 'pending' });
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'teammate@example.com'));
+    const token = mail!.text.match(/accept-invite\/([\w-]+)/)![1]!;
+    const invitee = await bearerUser(t, 'teammate@example.com');
+    const browser = await signInAs(t, 'teammate@example.com');
+    expect((await browser.get(`${USER_API}/accept-invite/${token}`)).json()).toMatchObject({
+      role: 'finance',
+      joined: true,
+    });
+    const granted = await invitee.call('POST', '/v1/enforcer/enforce', {
+      project: projectId,
+      user: invitee.user.id,
+      permissions: ['billing.read'],
+    });
+    expect(granted.statusCode).toBe(200);
+    expect((await owner.call('GET', base())).json().items[0]).toMatchObject({
+      email: 'teammate@example.com',
+      status: 'accepted',
+    });
+  });
+
+  it('never lets anyone give a role with more than they hold', async () => {
+    const res = await admin.call('POST', base(), { email: 'new.owner@example.com', role: 'owner' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'ROLE_NOT_ASSIGNABLE' });
+    expect(res.json().message).toContain('projects.delete');
+    expect((await admin.call('POST', base(), { email: 'helper@example.com', role: 'admin' })).statusCode).toBe(201);
+    expect((await member.call('POST', base(), { email: 'friend@example.com', role: 'viewer' })).statusCode).toBe(403);
+  });
+
+  it('refuses to invite a member, and replaces an earlier pending invitation', async () => {
+    expect((await owner.call('POST', base(), { email: 'member@example.com', role: 'viewer' })).json().code).toBe(
+      'ALREADY_MEMBER',
+    );
+    const first = (await owner.call('POST', base(), { email: 'twice@example.com', role: 'viewer' })).json();
+    await owner.call('POST', base(), { email: 'twice@example.com', role: 'member' });
+    const listed = (await owner.call('GET', `${base()}?search=twice`)).json().items;
+    expect(listed.map((i: { status: string; role: string }) => `${i.role}:${i.status}`)).toEqual([
+      'member:pending',
+      'viewer:revoked',
+    ]);
+    expect(listed[1].id).toBe(first.id);
+  });
+
+  it('revokes a pending invitation once; its link stops working', async () => {
+    const invite = (await owner.call('POST', base(), { email: 'revoked@example.com', role: 'viewer' })).json();
+    expect((await owner.call('DELETE', `${base()}/${invite.id}`)).statusCode).toBe(204);
+    expect((await owner.call('DELETE', `${base()}/${invite.id}`)).json().code).toBe('INVITE_NOT_PENDING');
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'revoked@example.com'));
+    const token = mail!.text.match(/accept-invite\/([\w-]+)/)![1]!;
+    await bearerUser(t, 'revoked@example.com');
+    const browser = await signInAs(t, 'revoked@example.com');
+    expect((await browser.get(`${USER_API}/accept-invite/${token}`)).json().code).toBe('INVITE_INVALID');
+  });
+
+  it('shows expired invitations as expired, and pages newest first', async () => {
+    t.clock.advance(8 * 24 * 60 * 60 * 1000);
+    await owner.refresh();
+    const first = (await owner.call('GET', `${base()}?pageSize=2`)).json();
+    expect(first.items).toHaveLength(2);
+    expect(first.nextPageToken).not.toBeNull();
+    const rest = (await owner.call('GET', `${base()}?pageSize=50&pageToken=${first.nextPageToken}`)).json();
+    const all = [...first.items, ...rest.items];
+    expect(new Set(all.map((i: { id: string }) => i.id)).size).toBe(all.length);
+    expect(all.some((i: { status: string }) => i.status === 'expired')).toBe(true);
+    expect(all.some((i: { status: string }) => i.status === 'pending')).toBe(false);
+  });
+});

@@ -1,0 +1,132 @@
+import type { operations } from '@wharf/contract';
+import { and, desc, eq, ilike, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { recordAudit } from '../../core/audit/audit.js';
+import type { Clock } from '../../core/clock.js';
+import type { Database } from '../../core/db/database.js';
+import { AppError } from '../../core/errors.js';
+import type { Handlers } from '../../core/http/operations.js';
+import { decodePageToken, encodePageToken } from '../../core/pagination.js';
+import { assertAssignable } from '../access/assignable.js';
+import { builtInRole } from '../access/built-in-roles.js';
+import type { PermissionResolver } from '../access/service.js';
+import { normalizeEmail } from '../accounts/service.js';
+import { users } from '../accounts/schema.js';
+import type { MailService } from '../mail/service.js';
+import type { PlatformService } from '../platform/service.js';
+import { createInvite } from './invites.js';
+import { invites, projectMembers } from './schema.js';
+
+type InviteOperations = Pick<typeof operations, 'listInvites' | 'createInvite' | 'revokeInvite'>;
+type InviteRow = typeof invites.$inferSelect;
+
+function statusOf(invite: InviteRow, now: Date) {
+  if (invite.revokedAt) return 'revoked' as const;
+  if (invite.acceptedAt) return 'accepted' as const;
+  return invite.expiresAt <= now ? ('expired' as const) : ('pending' as const);
+}
+
+function toInvite(invite: InviteRow, now: Date) {
+  return {
+    id: invite.id,
+    email: invite.email,
+    role: invite.role,
+    status: statusOf(invite, now),
+    createdAt: invite.createdAt.toISOString(),
+    expiresAt: invite.expiresAt.toISOString(),
+  };
+}
+
+/** Escapes LIKE wildcards so a search is taken literally. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function inviteHandlers(deps: {
+  db: Database;
+  clock: Clock;
+  mail: MailService;
+  permissions: PermissionResolver;
+  platform: PlatformService;
+  publicUrl: string;
+}): Handlers<InviteOperations> {
+  const { db, clock } = deps;
+
+  return {
+    listInvites: async ({ params, query }) => {
+      const conditions: SQL[] = [eq(invites.projectId, params.project)];
+      if (query.search) conditions.push(ilike(invites.email, `%${literal(query.search.toLowerCase())}%`));
+      if (query.pageToken) {
+        const after = decodePageToken(query.pageToken);
+        const at = new Date(after.at);
+        conditions.push(or(lt(invites.createdAt, at), and(eq(invites.createdAt, at), lt(invites.id, after.id)))!);
+      }
+      const rows = await db
+        .select()
+        .from(invites)
+        .where(and(...conditions))
+        .orderBy(desc(invites.createdAt), desc(invites.id))
+        .limit(query.pageSize + 1);
+      const page = rows.slice(0, query.pageSize);
+      const last = page[page.length - 1];
+      return {
+        items: page.map((row) => toInvite(row, clock.now())),
+        nextPageToken:
+          rows.length > query.pageSize && last
+            ? encodePageToken({ at: last.createdAt.toISOString(), id: last.id })
+            : null,
+      };
+    },
+
+    createInvite: async ({ params, body }, request) => {
+      const inviter = request.principal!.userId;
+      await assertAssignable(deps.permissions, params.project, inviter, builtInRole(body.role).permissions);
+      const email = normalizeEmail(body.email);
+      const platform = await deps.platform.resolve({ host: request.hostname });
+      const created = await db.transaction(async (tx) => {
+        const [member] = await tx
+          .select({ userId: projectMembers.userId })
+          .from(projectMembers)
+          .innerJoin(users, eq(users.id, projectMembers.userId))
+          .where(and(eq(projectMembers.projectId, params.project), eq(users.email, email)));
+        if (member) throw new AppError(409, 'ALREADY_MEMBER', `${email} is already a member of this project.`);
+        // A new invitation replaces any earlier pending one for the same address.
+        await tx
+          .update(invites)
+          .set({ revokedAt: clock.now() })
+          .where(
+            and(
+              eq(invites.projectId, params.project),
+              eq(invites.email, email),
+              isNull(invites.acceptedAt),
+              isNull(invites.revokedAt),
+            ),
+          );
+        const { id } = await createInvite(
+          tx,
+          { clock, mail: deps.mail, publicUrl: deps.publicUrl, platformName: platform.name },
+          { projectId: params.project, email, role: body.role, invitedBy: inviter },
+        );
+        await recordAudit(tx, request, { target: `invite:${id}`, details: { email, role: body.role } });
+        const [row] = await tx.select().from(invites).where(eq(invites.id, id));
+        return row!;
+      });
+      void deps.mail.flush();
+      return toInvite(created, clock.now());
+    },
+
+    revokeInvite: async ({ params }, request) => {
+      await db.transaction(async (tx) => {
+        const [invite] = await tx
+          .select()
+          .from(invites)
+          .where(and(eq(invites.id, params.invite), eq(invites.projectId, params.project)))
+          .for('update');
+        if (!invite) throw new AppError(404, 'INVITE_NOT_FOUND', 'Invitation not found');
+        if (statusOf(invite, clock.now()) !== 'pending') {
+          throw new AppError(409, 'INVITE_NOT_PENDING', `This invitation is ${statusOf(invite, clock.now())}.`);
+        }
+        await tx.update(invites).set({ revokedAt: clock.now() }).where(eq(invites.id, invite.id));
+        await recordAudit(tx, request, { target: `invite:${invite.id}` });
+      });
+      return undefined;
+    },
+  };
+}
