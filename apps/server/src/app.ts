@@ -29,6 +29,7 @@ import { SessionStore } from './modules/accounts/sessions.js';
 import { authHandlers } from './modules/auth/handlers.js';
 import { projectHandlers } from './modules/projects/handlers.js';
 import { inviteHandlers } from './modules/projects/invite-handlers.js';
+import { memberHandlers } from './modules/projects/member-handlers.js';
 import { ProofOfWorkCaptcha, RecaptchaVerifier, type CaptchaVerifier } from './modules/captcha/service.js';
 import { healthHandlers } from './modules/health/handlers.js';
 import { MailService } from './modules/mail/service.js';
@@ -192,6 +193,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     ...authHandlers(accounts),
     ...accessHandlers(services.permissions),
     ...projectHandlers({ db, permissions: services.permissions, platform: services.platform }),
+    ...memberHandlers({ db, permissions: services.permissions }),
     ...inviteHandlers({
       db,
       clock,

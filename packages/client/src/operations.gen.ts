@@ -452,5 +452,57 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     "query": [],
     "requiredQuery": [],
     "bodyRequired": false
+  },
+  "listMembers": {
+    "operationId": "listMembers",
+    "method": "GET",
+    "path": "/v1/projects/{project}/users",
+    "pathParams": [
+      "project"
+    ],
+    "query": [
+      "pageToken",
+      "pageSize",
+      "search"
+    ],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "getMember": {
+    "operationId": "getMember",
+    "method": "GET",
+    "path": "/v1/projects/{project}/users/{user}",
+    "pathParams": [
+      "project",
+      "user"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "updateMember": {
+    "operationId": "updateMember",
+    "method": "PATCH",
+    "path": "/v1/projects/{project}/users/{user}",
+    "pathParams": [
+      "project",
+      "user"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "updateUserRequest",
+    "bodyRequired": true
+  },
+  "removeMember": {
+    "operationId": "removeMember",
+    "method": "DELETE",
+    "path": "/v1/projects/{project}/users/{user}",
+    "pathParams": [
+      "project",
+      "user"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
   }
 };

@@ -65,3 +65,22 @@ export const Invite = z
 export const CreateInviteRequest = z
   .object({ email: z.email('Enter a valid email address.').max(254), role: RoleKey })
   .meta({ id: 'CreateInviteRequest' });
+
+export const Member = z
+  .object({
+    user: z.object({
+      id: z.uuid(),
+      email: z.string(),
+      username: z.string().nullable(),
+      firstName: z.string().nullable(),
+      lastName: z.string().nullable(),
+      avatar: z.string().nullable(),
+    }),
+    roles: z.array(z.string()),
+    joinedAt: z.string(),
+  })
+  .meta({ id: 'Member' });
+
+export const UpdateMemberRequest = z
+  .object({ roles: z.array(RoleKey).min(1, 'Give at least one role.').max(5) })
+  .meta({ id: 'UpdateMemberRequest' });

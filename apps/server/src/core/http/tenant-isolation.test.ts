@@ -19,6 +19,7 @@ const projectScoped = (Object.values(operations) as Operation[]).filter(
 const sampleBodies: Record<string, unknown> = {
   updateProject: { name: 'Taken over', logos: [] },
   createInvite: { email: 'accomplice@example.com', role: 'owner' },
+  updateMember: { roles: ['owner'] },
 };
 
 const DATA_TABLES = [
@@ -76,7 +77,11 @@ describe('tenant isolation', () => {
   it.each(projectScoped.map((op) => [op.operationId, op] as const))(
     '%s refuses a member of another project',
     async (_id, op) => {
-      const url = op.path.replace('{project}', projectA).replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+      // Other ids are the victim's own (its owner), so only the project check can stand in the way.
+      const url = op.path
+        .replace('{project}', projectA)
+        .replace('{user}', owner.user.id)
+        .replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
       const withQuery = op.query && 'project' in op.query.shape ? `${url}?project=${projectA}` : url;
       if (op.body) expect(sampleBodies, `add a valid sample body for ${op.operationId}`).toHaveProperty(op.operationId);
       const before = await fingerprint();

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, lt, or, type SQL } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Clock } from '../../core/clock.js';
 import type { Database, Executor } from '../../core/db/database.js';
-import { decodePageToken, encodePageToken } from '../../core/pagination.js';
+import { decodeTimePageToken, encodePageToken } from '../../core/pagination.js';
 import { mailOutbox } from './schema.js';
 
 export interface MailMessage {
@@ -71,9 +71,9 @@ export class MailService {
   async list(query: { pageSize: number; pageToken?: string | undefined; to?: string | undefined }) {
     const conditions: SQL[] = [];
     if (query.to) conditions.push(eq(mailOutbox.to, query.to.trim().toLowerCase()));
-    const after = query.pageToken ? decodePageToken(query.pageToken) : undefined;
+    const after = query.pageToken ? decodeTimePageToken(query.pageToken) : undefined;
     if (after) {
-      const at = new Date(after.at);
+      const at = after.at;
       conditions.push(
         or(lt(mailOutbox.createdAt, at), and(eq(mailOutbox.createdAt, at), lt(mailOutbox.id, after.id)))!,
       );

@@ -5,7 +5,7 @@ import type { Clock } from '../../core/clock.js';
 import type { Database } from '../../core/db/database.js';
 import { AppError } from '../../core/errors.js';
 import type { Handlers } from '../../core/http/operations.js';
-import { decodePageToken, encodePageToken } from '../../core/pagination.js';
+import { decodeTimePageToken, encodePageToken } from '../../core/pagination.js';
 import { assertAssignable } from '../access/assignable.js';
 import { builtInRole } from '../access/built-in-roles.js';
 import type { PermissionResolver } from '../access/service.js';
@@ -54,8 +54,8 @@ export function inviteHandlers(deps: {
       const conditions: SQL[] = [eq(invites.projectId, params.project)];
       if (query.search) conditions.push(ilike(invites.email, `%${literal(query.search.toLowerCase())}%`));
       if (query.pageToken) {
-        const after = decodePageToken(query.pageToken);
-        const at = new Date(after.at);
+        const after = decodeTimePageToken(query.pageToken);
+        const at = after.at;
         conditions.push(or(lt(invites.createdAt, at), and(eq(invites.createdAt, at), lt(invites.id, after.id)))!);
       }
       const rows = await db

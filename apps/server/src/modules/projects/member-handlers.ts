@@ -1,0 +1,157 @@
+import type { operations } from '@wharf/contract';
+import { and, asc, eq, gt, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { recordAudit } from '../../core/audit/audit.js';
+import type { Database, Executor } from '../../core/db/database.js';
+import { AppError } from '../../core/errors.js';
+import type { Handlers } from '../../core/http/operations.js';
+import { decodePageToken, encodePageToken } from '../../core/pagination.js';
+import { assertAssignable } from '../access/assignable.js';
+import { builtInRole } from '../access/built-in-roles.js';
+import { roleAssignments, roles } from '../access/schema.js';
+import type { PermissionResolver } from '../access/service.js';
+import { users } from '../accounts/schema.js';
+import { projectMembers } from './schema.js';
+
+type MemberOperations = Pick<typeof operations, 'listMembers' | 'getMember' | 'updateMember' | 'removeMember'>;
+
+const memberNotFound = () => new AppError(404, 'MEMBER_NOT_FOUND', 'That person is not a member of this project.');
+const lastOwner = () =>
+  new AppError(409, 'LAST_OWNER', 'A project needs at least one owner. Make someone else owner first.');
+
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+async function rolesByUser(db: Executor, projectId: string, userIds: string[]) {
+  if (userIds.length === 0) return new Map<string, string[]>();
+  const rows = await db
+    .select({ userId: roleAssignments.userId, key: roles.key })
+    .from(roleAssignments)
+    .innerJoin(roles, eq(roles.id, roleAssignments.roleId))
+    .where(and(eq(roleAssignments.projectId, projectId), inArray(roleAssignments.userId, userIds)))
+    .orderBy(asc(roles.key));
+  const byUser = new Map<string, string[]>();
+  for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.key]);
+  return byUser;
+}
+
+async function ownerCount(db: Executor, projectId: string): Promise<number> {
+  const owners = await db
+    .select({ userId: roleAssignments.userId })
+    .from(roleAssignments)
+    .where(and(eq(roleAssignments.projectId, projectId), eq(roleAssignments.roleId, builtInRole('owner').id)));
+  return owners.length;
+}
+
+export function memberHandlers(deps: { db: Database; permissions: PermissionResolver }): Handlers<MemberOperations> {
+  const { db } = deps;
+
+  async function loadMembers(projectId: string, where: SQL | undefined, limit: number) {
+    const rows = await db
+      .select({ user: users, joinedAt: projectMembers.createdAt })
+      .from(projectMembers)
+      .innerJoin(users, eq(users.id, projectMembers.userId))
+      .where(and(eq(projectMembers.projectId, projectId), where))
+      .orderBy(asc(users.email), asc(users.id))
+      .limit(limit);
+    const held = await rolesByUser(
+      db,
+      projectId,
+      rows.map((r) => r.user.id),
+    );
+    return rows.map((r) => ({
+      user: {
+        id: r.user.id,
+        email: r.user.email,
+        username: r.user.username,
+        firstName: r.user.firstName,
+        lastName: r.user.lastName,
+        avatar: r.user.avatar,
+      },
+      roles: held.get(r.user.id) ?? [],
+      joinedAt: r.joinedAt.toISOString(),
+    }));
+  }
+
+  async function getOne(projectId: string, userId: string) {
+    const [member] = await loadMembers(projectId, eq(users.id, userId), 1);
+    if (!member) throw memberNotFound();
+    return member;
+  }
+
+  /** Taking a role away needs the same right as giving it. */
+  async function assertAllAssignable(projectId: string, callerId: string, keys: string[]) {
+    for (const key of new Set(keys))
+      await assertAssignable(deps.permissions, projectId, callerId, builtInRole(key).permissions);
+  }
+
+  return {
+    listMembers: async ({ params, query }) => {
+      const conditions: SQL[] = [];
+      if (query.search) {
+        const pattern = `%${literal(query.search)}%`;
+        conditions.push(
+          or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern))!,
+        );
+      }
+      if (query.pageToken) {
+        // The cursor is the last row's email (in `at`) and id.
+        const after = decodePageToken(query.pageToken);
+        conditions.push(or(gt(users.email, after.at), and(eq(users.email, after.at), gt(users.id, after.id)))!);
+      }
+      const rows = await loadMembers(
+        params.project,
+        conditions.length ? and(...conditions) : undefined,
+        query.pageSize + 1,
+      );
+      const page = rows.slice(0, query.pageSize);
+      const last = page[page.length - 1];
+      return {
+        items: page,
+        nextPageToken:
+          rows.length > query.pageSize && last ? encodePageToken({ at: last.user.email, id: last.user.id }) : null,
+      };
+    },
+
+    getMember: ({ params }) => getOne(params.project, params.user),
+
+    updateMember: async ({ params, body }, request) => {
+      const current = await getOne(params.project, params.user);
+      const wanted = [...new Set(body.roles)];
+      const added = wanted.filter((k) => !current.roles.includes(k));
+      const removed = current.roles.filter((k) => !(wanted as string[]).includes(k));
+      await assertAllAssignable(params.project, request.principal!.userId, [...added, ...removed]);
+      await db.transaction(async (tx) => {
+        if (removed.includes('owner') && (await ownerCount(tx, params.project)) <= 1) throw lastOwner();
+        await tx
+          .delete(roleAssignments)
+          .where(and(eq(roleAssignments.projectId, params.project), eq(roleAssignments.userId, params.user)));
+        await tx
+          .insert(roleAssignments)
+          .values(
+            wanted.map((key) => ({ projectId: params.project, userId: params.user, roleId: builtInRole(key).id })),
+          );
+        await recordAudit(tx, request, { target: `user:${params.user}`, details: { added, removed } });
+      });
+      deps.permissions.invalidateProject(params.project);
+      return getOne(params.project, params.user);
+    },
+
+    removeMember: async ({ params }, request) => {
+      const current = await getOne(params.project, params.user);
+      if (params.user !== request.principal!.userId) {
+        await assertAllAssignable(params.project, request.principal!.userId, current.roles);
+      }
+      await db.transaction(async (tx) => {
+        if (current.roles.includes('owner') && (await ownerCount(tx, params.project)) <= 1) throw lastOwner();
+        await tx
+          .delete(roleAssignments)
+          .where(and(eq(roleAssignments.projectId, params.project), eq(roleAssignments.userId, params.user)));
+        await tx
+          .delete(projectMembers)
+          .where(and(eq(projectMembers.projectId, params.project), eq(projectMembers.userId, params.user)));
+        await recordAudit(tx, request, { target: `user:${params.user}`, details: { roles: current.roles } });
+      });
+      deps.permissions.invalidateProject(params.project);
+      return undefined;
+    },
+  };
+}
