@@ -6,6 +6,7 @@ import { buildApp, type AppDependencies } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { createTestClock, type TestClock } from '../core/clock.js';
 import type { DatabaseHandle } from '../core/db/database.js';
+import { bootstrapPlatform } from '../modules/platform/bootstrap.js';
 import { createTestDatabase } from './database.js';
 
 /** A stand-in for the built web app, so HTTP tests do not depend on a Vite build. */
@@ -49,4 +50,18 @@ export async function createTestApp(
       if (!options.database) await database.close();
     },
   };
+}
+
+/** What first start is given in tests. */
+export const testBootstrap = {
+  platformName: 'Wharf',
+  adminEmail: 'admin@wharf.local',
+  publicUrl: 'http://localhost:3000',
+};
+
+/** A test app after first start, as every running server is: the default platform and its admin exist. */
+export async function createStartedTestApp(options: Parameters<typeof createTestApp>[0] = {}): Promise<TestApp> {
+  const t = await createTestApp(options);
+  await bootstrapPlatform(t.database.db, t.clock, testBootstrap);
+  return t;
 }

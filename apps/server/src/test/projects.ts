@@ -21,3 +21,10 @@ export async function bearerUser(t: TestApp, email: string) {
 }
 
 export type BearerUser = Awaited<ReturnType<typeof bearerUser>>;
+
+/** A project made through the API by `owner` (who becomes its owner), in a new organisation. */
+export async function createProjectAs(owner: BearerUser, name = 'Shop') {
+  const res = await owner.call('POST', '/v1/projects', { name, organisationName: `${name} Org` });
+  if (res.statusCode !== 201) throw new Error(`project not created: ${res.body}`);
+  return res.json() as { id: string; organisationId: string };
+}

@@ -2,9 +2,8 @@ import fc from 'fast-check';
 import { operations, type Operation } from '@wharf/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { createUser, signInAs, USER_API } from '../../test/accounts.js';
-import { bootstrapPlatform } from '../../modules/platform/bootstrap.js';
 
 /** Every operation: account and auth ones take input from strangers, and the rest must hold up too. */
 const targets = Object.values(operations) as Operation[];
@@ -57,13 +56,7 @@ describe('every operation under arbitrary input', () => {
   let bearer = '';
 
   beforeAll(async () => {
-    t = await createTestApp();
-    // As on any running server: first start has created the platform.
-    await bootstrapPlatform(t.database.db, t.clock, {
-      platformName: 'Wharf',
-      adminEmail: 'admin@wharf.local',
-      publicUrl: 'http://localhost:3000',
-    });
+    t = await createStartedTestApp();
     await createUser(t, 'fuzz@example.com');
     const browser = await signInAs(t, 'fuzz@example.com');
     sessionCookie = browser.cookies.get('wharf_session')!;

@@ -1,8 +1,7 @@
 import { operations, type Operation } from '@wharf/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapPlatform } from '../../modules/platform/bootstrap.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { bearerUser, type BearerUser } from '../../test/projects.js';
 
 /**
@@ -41,12 +40,7 @@ describe('tenant isolation', () => {
   let organisationA: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await bootstrapPlatform(t.database.db, t.clock, {
-      platformName: 'Wharf',
-      adminEmail: 'admin@wharf.local',
-      publicUrl: 'http://localhost:3000',
-    });
+    t = await createStartedTestApp();
     owner = await bearerUser(t, 'owner.a@example.com');
     intruder = await bearerUser(t, 'owner.b@example.com');
     const a = (await owner.call('POST', '/v1/projects', { name: 'Project A', organisationName: 'Org A' })).json();

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { createUser, signInAs, USER_API } from '../../test/accounts.js';
-import { bootstrapPlatform } from '../platform/bootstrap.js';
 import { organisations, projects } from '../projects/schema.js';
 import { builtInRole } from './built-in-roles.js';
 import { roleAssignments } from './schema.js';
@@ -15,12 +14,7 @@ describe('access control', () => {
   const bearers: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await bootstrapPlatform(t.database.db, t.clock, {
-      platformName: 'Wharf',
-      adminEmail: 'admin@wharf.local',
-      publicUrl: 'http://localhost:3000',
-    });
+    t = await createStartedTestApp();
     const platform = await t.app.services.platform.resolve({ host: 'localhost' });
     const [org] = await t.database.db
       .insert(organisations)

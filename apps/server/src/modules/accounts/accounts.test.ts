@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import {
   createUser,
   signInAs,
@@ -17,12 +17,7 @@ import { sessions, users } from './schema.js';
 const captchaConfig = { CAPTCHA_MAX_NUMBER: '2000' };
 
 async function setup(): Promise<TestApp> {
-  const t = await createTestApp({ config: captchaConfig });
-  await bootstrapPlatform(t.database.db, t.clock, {
-    platformName: 'Wharf',
-    adminEmail: 'admin@wharf.local',
-    publicUrl: 'http://localhost:3000',
-  });
+  const t = await createStartedTestApp({ config: captchaConfig });
   return t;
 }
 

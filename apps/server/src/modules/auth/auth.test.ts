@@ -1,8 +1,7 @@
 import { DEVICE_CODE_GRANT } from '@wharf/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createStartedTestApp, createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, signInAs, solveCaptcha, TestBrowser, USER_API } from '../../test/accounts.js';
-import { bootstrapPlatform } from '../platform/bootstrap.js';
 import { users } from '../accounts/schema.js';
 import { eq } from 'drizzle-orm';
 
@@ -115,12 +114,7 @@ describe('one-time authorization codes (/auth/{code})', () => {
 describe('the mail outbox', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ config: { CAPTCHA_MAX_NUMBER: '2000' } });
-    await bootstrapPlatform(t.database.db, t.clock, {
-      platformName: 'Wharf',
-      adminEmail: 'admin@wharf.local',
-      publicUrl: 'http://localhost:3000',
-    });
+    t = await createStartedTestApp({ config: { CAPTCHA_MAX_NUMBER: '2000' } });
     await createUser(t, 'reader@example.com');
     await createUser(t, 'boss@example.com');
     await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.email, 'boss@example.com'));

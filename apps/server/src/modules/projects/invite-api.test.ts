@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { signInAs, USER_API } from '../../test/accounts.js';
-import { bearerUser, type BearerUser } from '../../test/projects.js';
+import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 import { addMember } from '../access/service.js';
 import { mailOutbox } from '../mail/schema.js';
-import { bootstrapPlatform } from '../platform/bootstrap.js';
 
 describe('the invitations API', () => {
   let t: TestApp;
@@ -15,16 +14,11 @@ describe('the invitations API', () => {
   let projectId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await bootstrapPlatform(t.database.db, t.clock, {
-      platformName: 'Wharf',
-      adminEmail: 'admin@wharf.local',
-      publicUrl: 'http://localhost:3000',
-    });
+    t = await createStartedTestApp();
     owner = await bearerUser(t, 'owner@example.com');
     admin = await bearerUser(t, 'admin@example.com');
     member = await bearerUser(t, 'member@example.com');
-    projectId = (await owner.call('POST', '/v1/projects', { name: 'Shop', organisationName: 'Org' })).json().id;
+    projectId = (await createProjectAs(owner)).id;
     await t.database.db.transaction(async (tx) => {
       await addMember(tx, projectId, admin.user.id, 'admin');
       await addMember(tx, projectId, member.user.id, 'member');

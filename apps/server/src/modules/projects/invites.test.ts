@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { createUser, signInAs, solveCaptcha, STRONG_PASSWORD, TestBrowser, USER_API } from '../../test/accounts.js';
 import { mailOutbox } from '../mail/schema.js';
-import { bootstrapPlatform } from '../platform/bootstrap.js';
 import { createInvite } from './invites.js';
 import { roleKeysOf } from '../access/service.js';
 import { invites, organisationMembers, organisations, projectMembers, projects, type ProjectRole } from './schema.js';
@@ -14,12 +13,7 @@ describe('accepting an invitation', () => {
   let organisationId: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ config: { CAPTCHA_MAX_NUMBER: '2000' } });
-    await bootstrapPlatform(t.database.db, t.clock, {
-      platformName: 'Wharf',
-      adminEmail: 'admin@wharf.local',
-      publicUrl: 'http://localhost:3000',
-    });
+    t = await createStartedTestApp({ config: { CAPTCHA_MAX_NUMBER: '2000' } });
     const platform = await t.app.services.platform.resolve({ host: 'localhost' });
     const [org] = await t.database.db
       .insert(organisations)

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { bearerUser, type BearerUser } from '../../test/projects.js';
+import { createStartedTestApp, type TestApp } from '../../test/app.js';
+import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 import { addMember } from '../access/service.js';
-import { bootstrapPlatform } from '../platform/bootstrap.js';
 
 describe('project members', () => {
   let t: TestApp;
@@ -12,16 +11,11 @@ describe('project members', () => {
   let projectId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await bootstrapPlatform(t.database.db, t.clock, {
-      platformName: 'Wharf',
-      adminEmail: 'admin@wharf.local',
-      publicUrl: 'http://localhost:3000',
-    });
+    t = await createStartedTestApp();
     owner = await bearerUser(t, 'owner@example.com');
     admin = await bearerUser(t, 'admin@example.com');
     mia = await bearerUser(t, 'mia@example.com');
-    projectId = (await owner.call('POST', '/v1/projects', { name: 'Shop', organisationName: 'Org' })).json().id;
+    projectId = (await createProjectAs(owner)).id;
     await t.database.db.transaction(async (tx) => {
       await addMember(tx, projectId, admin.user.id, 'admin');
       await addMember(tx, projectId, mia.user.id, 'member');

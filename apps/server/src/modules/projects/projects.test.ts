@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../core/audit/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { bearerUser, type BearerUser } from '../../test/projects.js';
 import { addMember } from '../access/service.js';
-import { bootstrapPlatform } from '../platform/bootstrap.js';
 import { projectMembers } from './schema.js';
 
 describe('projects and organisations', () => {
@@ -16,12 +15,7 @@ describe('projects and organisations', () => {
   let organisationId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await bootstrapPlatform(t.database.db, t.clock, {
-      platformName: 'Wharf',
-      adminEmail: 'admin@wharf.local',
-      publicUrl: 'http://localhost:3000',
-    });
+    t = await createStartedTestApp();
     olivia = await bearerUser(t, 'olivia@example.com');
     mia = await bearerUser(t, 'mia@example.com');
     outsider = await bearerUser(t, 'outsider@example.com');
