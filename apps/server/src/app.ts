@@ -23,6 +23,7 @@ import { TokenService } from './core/security/tokens.js';
 import type { AccountContext } from './modules/accounts/context.js';
 import { accountHandlers } from './modules/accounts/handlers.js';
 import { accessHandlers } from './modules/access/handlers.js';
+import { authKeyHandlers } from './modules/access/auth-keys.js';
 import { syncBuiltInRoles, PermissionResolver } from './modules/access/service.js';
 import { accountResolver } from './modules/accounts/resolver.js';
 import { SessionStore } from './modules/accounts/sessions.js';
@@ -194,6 +195,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     ...accessHandlers(services.permissions),
     ...projectHandlers({ db, permissions: services.permissions, platform: services.platform }),
     ...memberHandlers({ db, permissions: services.permissions }),
+    ...authKeyHandlers({ db, clock, permissions: services.permissions }),
     ...inviteHandlers({
       db,
       clock,
@@ -205,7 +207,13 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   };
   const resolver =
     deps.accessResolver ??
-    accountResolver({ db, sessions: services.sessions, tokens: services.tokens, permissions: services.permissions });
+    accountResolver({
+      db,
+      sessions: services.sessions,
+      tokens: services.tokens,
+      permissions: services.permissions,
+      clock,
+    });
   registerOperations(app, operations, handlers, resolver, rateLimits, config.NODE_ENV !== 'production');
 
   await registerWebApp(app, config.WEB_DIST_DIR);

@@ -504,5 +504,40 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     "query": [],
     "requiredQuery": [],
     "bodyRequired": false
+  },
+  "listAuthKeys": {
+    "operationId": "listAuthKeys",
+    "method": "GET",
+    "path": "/v1/projects/{project}/auth",
+    "pathParams": [
+      "project"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "createAuthKey": {
+    "operationId": "createAuthKey",
+    "method": "POST",
+    "path": "/v1/projects/{project}/auth",
+    "pathParams": [
+      "project"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "createAuthKeyRequest",
+    "bodyRequired": true
+  },
+  "revokeAuthKey": {
+    "operationId": "revokeAuthKey",
+    "method": "DELETE",
+    "path": "/v1/projects/{project}/auth/{auth}",
+    "pathParams": [
+      "project",
+      "auth"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
   }
 };

@@ -84,3 +84,24 @@ export const Member = z
 export const UpdateMemberRequest = z
   .object({ roles: z.array(RoleKey).min(1, 'Give at least one role.').max(5) })
   .meta({ id: 'UpdateMemberRequest' });
+
+export const AuthKey = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    prefix: z.string(),
+    permissions: z.array(z.string()),
+    createdAt: z.string(),
+    lastUsedAt: z.string().nullable(),
+  })
+  .meta({ id: 'AuthKey' });
+
+export const CreateAuthKeyRequest = z
+  .object({
+    name: z.string().trim().min(1, 'Enter a name.').max(100),
+    permissions: z.array(z.string().max(100)).min(1, 'Choose at least one permission.').max(50),
+  })
+  .meta({ id: 'CreateAuthKeyRequest' });
+
+/** The secret is in this answer only; it is never shown again. */
+export const CreatedAuthKey = z.object({ key: AuthKey, secret: z.string() }).meta({ id: 'CreatedAuthKey' });

@@ -13,6 +13,8 @@ export interface Principal {
   projectId?: string;
   /** Set for bearer tokens: when the token stops working (seconds since the epoch). */
   tokenExpiresAt?: number;
+  /** Set for auth keys: the permissions the key was given. */
+  permissions?: readonly string[];
 }
 
 /**
@@ -59,6 +61,10 @@ export async function authorizeFor(access: Access, request: FastifyRequest, reso
   const principal = request.principal;
   if (access.kind === 'public') return;
   if (!principal) throw unauthenticated();
+  // A key stands for one project: it may call that project's operations and nothing about a user.
+  if (principal.kind === 'authKey' && access.kind !== 'permission') {
+    throw forbidden('API keys can only call operations of their project.');
+  }
   if (access.kind === 'session' || access.kind === 'user') return;
   if (access.kind === 'admin') {
     if (!principal.isAdmin || principal.kind !== 'user') throw forbidden('Only platform administrators can do this.');

@@ -19,6 +19,7 @@ const sampleBodies: Record<string, unknown> = {
   updateProject: { name: 'Taken over', logos: [] },
   createInvite: { email: 'accomplice@example.com', role: 'owner' },
   updateMember: { roles: ['owner'] },
+  createAuthKey: { name: 'Backdoor', permissions: ['projects.read'] },
 };
 
 const DATA_TABLES = [

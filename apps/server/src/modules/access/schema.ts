@@ -42,3 +42,24 @@ export const roleAssignments = pgTable(
   },
   (t) => [primaryKey({ columns: [t.projectId, t.userId, t.roleId] }), index('role_assignments_user_idx').on(t.userId)],
 );
+
+/** Project API keys: bearer secrets for one project and a set of permissions; only a hash is kept. */
+export const authKeys = pgTable(
+  'auth_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The first characters of the secret, to recognise a key without revealing it. */
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull().unique(),
+    permissions: text('permissions').array().notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('auth_keys_project_idx').on(t.projectId)],
+);

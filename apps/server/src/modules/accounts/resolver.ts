@@ -7,6 +7,8 @@ import { findUserById } from './service.js';
 import type { Database } from '../../core/db/database.js';
 import { isPermission } from '@wharf/contract';
 import type { PermissionResolver } from '../access/service.js';
+import { authenticateKey } from '../access/auth-keys.js';
+import type { Clock } from '../../core/clock.js';
 
 /**
  * The console's account API is reached with the session cookie (CSRF-checked); the service API
@@ -17,6 +19,7 @@ export function accountResolver(deps: {
   sessions: SessionStore;
   tokens: TokenService;
   permissions: PermissionResolver;
+  clock: Clock;
 }): AccessResolver {
   return {
     async authenticate(request: FastifyRequest, access) {
@@ -28,9 +31,12 @@ export function accountResolver(deps: {
       }
       const header = request.headers.authorization;
       if (!header?.startsWith('Bearer ')) return null;
+      const bearer = header.slice('Bearer '.length).trim();
+      const key = await authenticateKey(deps.db, deps.clock, bearer);
+      if (key) return key;
       let claims;
       try {
-        claims = await deps.tokens.verify(header.slice('Bearer '.length).trim());
+        claims = await deps.tokens.verify(bearer);
       } catch {
         return null;
       }
@@ -46,7 +52,11 @@ export function accountResolver(deps: {
       return principal;
     },
     // The same resolver answers POST /v1/enforcer/enforce, so the hook and the API never disagree.
-    hasPermission: async (principal, projectId, permission) =>
-      isPermission(permission) && deps.permissions.has(projectId, principal.userId, permission),
+    hasPermission: async (principal, projectId, permission) => {
+      if (!isPermission(permission)) return false;
+      // A key holds exactly what it was given (its project is checked by the hook).
+      if (principal.kind === 'authKey') return principal.permissions?.includes(permission) ?? false;
+      return deps.permissions.has(projectId, principal.userId, permission);
+    },
   };
 }
