@@ -24,6 +24,7 @@ import type { AccountContext } from './modules/accounts/context.js';
 import { accountHandlers } from './modules/accounts/handlers.js';
 import { accessHandlers } from './modules/access/handlers.js';
 import { authKeyHandlers } from './modules/access/auth-keys.js';
+import { roleHandlers } from './modules/access/role-handlers.js';
 import { syncBuiltInRoles, PermissionResolver } from './modules/access/service.js';
 import { accountResolver } from './modules/accounts/resolver.js';
 import { SessionStore } from './modules/accounts/sessions.js';
@@ -196,6 +197,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     ...projectHandlers({ db, permissions: services.permissions, platform: services.platform }),
     ...memberHandlers({ db, permissions: services.permissions }),
     ...authKeyHandlers({ db, clock, permissions: services.permissions }),
+    ...roleHandlers({ db, permissions: services.permissions }),
     ...inviteHandlers({
       db,
       clock,

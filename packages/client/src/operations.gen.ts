@@ -329,6 +329,126 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     "requiredQuery": [],
     "bodyRequired": false
   },
+  "listRoles": {
+    "operationId": "listRoles",
+    "method": "GET",
+    "path": "/v1/enforcer/roles",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getRole": {
+    "operationId": "getRole",
+    "method": "GET",
+    "path": "/v1/enforcer/roles/{role}",
+    "pathParams": [
+      "role"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "listRoleUsers": {
+    "operationId": "listRoleUsers",
+    "method": "GET",
+    "path": "/v1/enforcer/roles/{role}/users",
+    "pathParams": [
+      "role"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "assignRole": {
+    "operationId": "assignRole",
+    "method": "PUT",
+    "path": "/v1/enforcer/roles/{role}/users/{user}",
+    "pathParams": [
+      "role",
+      "user"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "unassignRole": {
+    "operationId": "unassignRole",
+    "method": "DELETE",
+    "path": "/v1/enforcer/roles/{role}/users/{user}",
+    "pathParams": [
+      "role",
+      "user"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getUserRoles": {
+    "operationId": "getUserRoles",
+    "method": "GET",
+    "path": "/v1/enforcer/users/{user}/roles",
+    "pathParams": [
+      "user"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getAssignableRoles": {
+    "operationId": "getAssignableRoles",
+    "method": "GET",
+    "path": "/v1/enforcer/users/{user}/roles/assignable",
+    "pathParams": [
+      "user"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getUserPermissions": {
+    "operationId": "getUserPermissions",
+    "method": "GET",
+    "path": "/v1/enforcer/users/{user}/permissions",
+    "pathParams": [
+      "user"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
   "listProjects": {
     "operationId": "listProjects",
     "method": "GET",

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
 import { ApiErrorBody } from '../schemas/common.js';
-import { EnforceDenied, EnforceRequest, EnforceResponse, PermissionInfo } from '../schemas/access.js';
+import { EnforceDenied, EnforceRequest, EnforceResponse, PermissionInfo, Role, RoleHolder } from '../schemas/access.js';
 
 const tags = ['access'];
+const projectQuery = z.object({ project: z.uuid() });
+const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody };
 
 /** Access control (SPEC.md section 7, base path /v1/enforcer). */
 export const accessOperations = {
@@ -45,6 +47,101 @@ export const accessOperations = {
     params: z.object({ permission: z.string().max(100) }),
     responses: { 200: PermissionInfo, 401: ApiErrorBody, 404: ApiErrorBody },
     access: { kind: 'user' },
+    audited: false,
+  }),
+  listRoles: defineOperation({
+    operationId: 'listRoles',
+    method: 'GET',
+    path: '/v1/enforcer/roles',
+    summary: "The roles of a project: the built-in ones and the project's own",
+    tags,
+    query: projectQuery,
+    responses: { 200: z.array(Role), ...errors },
+    access: { kind: 'permission', permission: 'roles.read' },
+    audited: false,
+  }),
+  getRole: defineOperation({
+    operationId: 'getRole',
+    method: 'GET',
+    path: '/v1/enforcer/roles/{role}',
+    summary: 'One role with its permissions',
+    tags,
+    params: z.object({ role: z.uuid() }),
+    query: projectQuery,
+    responses: { 200: Role, ...errors },
+    access: { kind: 'permission', permission: 'roles.read' },
+    audited: false,
+  }),
+  listRoleUsers: defineOperation({
+    operationId: 'listRoleUsers',
+    method: 'GET',
+    path: '/v1/enforcer/roles/{role}/users',
+    summary: 'The members holding a role in the project',
+    tags,
+    params: z.object({ role: z.uuid() }),
+    query: projectQuery,
+    responses: { 200: z.array(RoleHolder), ...errors },
+    access: { kind: 'permission', permission: 'members.read' },
+    audited: false,
+  }),
+  assignRole: defineOperation({
+    operationId: 'assignRole',
+    method: 'PUT',
+    path: '/v1/enforcer/roles/{role}/users/{user}',
+    summary: 'Give a member a role (one you could give yourself)',
+    tags,
+    params: z.object({ role: z.uuid(), user: z.uuid() }),
+    query: projectQuery,
+    responses: { 204: z.undefined(), ...errors },
+    access: { kind: 'permission', permission: 'roles.manage' },
+    audited: true,
+  }),
+  unassignRole: defineOperation({
+    operationId: 'unassignRole',
+    method: 'DELETE',
+    path: '/v1/enforcer/roles/{role}/users/{user}',
+    summary: 'Take a role from a member (the last owner keeps theirs)',
+    tags,
+    params: z.object({ role: z.uuid(), user: z.uuid() }),
+    query: projectQuery,
+    responses: { 204: z.undefined(), 409: ApiErrorBody, ...errors },
+    access: { kind: 'permission', permission: 'roles.manage' },
+    audited: true,
+  }),
+  getUserRoles: defineOperation({
+    operationId: 'getUserRoles',
+    method: 'GET',
+    path: '/v1/enforcer/users/{user}/roles',
+    summary: 'The roles a member holds in the project',
+    tags,
+    params: z.object({ user: z.uuid() }),
+    query: projectQuery,
+    responses: { 200: z.array(Role), ...errors },
+    access: { kind: 'permission', permission: 'members.read' },
+    audited: false,
+  }),
+  getAssignableRoles: defineOperation({
+    operationId: 'getAssignableRoles',
+    method: 'GET',
+    path: '/v1/enforcer/users/{user}/roles/assignable',
+    summary: 'The roles the caller may give this member: never more than the caller holds',
+    tags,
+    params: z.object({ user: z.uuid() }),
+    query: projectQuery,
+    responses: { 200: z.array(Role), ...errors },
+    access: { kind: 'permission', permission: 'members.read' },
+    audited: false,
+  }),
+  getUserPermissions: defineOperation({
+    operationId: 'getUserPermissions',
+    method: 'GET',
+    path: '/v1/enforcer/users/{user}/permissions',
+    summary: 'Every permission a member holds in the project, through any role',
+    tags,
+    params: z.object({ user: z.uuid() }),
+    query: projectQuery,
+    responses: { 200: z.array(z.string()), ...errors },
+    access: { kind: 'permission', permission: 'members.read' },
     audited: false,
   }),
 };

@@ -26,3 +26,16 @@ export const EnforceResponse = z.object(decision).meta({ id: 'EnforceResponse' }
 export const EnforceDenied = z
   .object({ code: z.string(), message: z.string(), ...decision })
   .meta({ id: 'EnforceDenied' });
+
+export const Role = z
+  .object({
+    id: z.uuid(),
+    key: z.string(),
+    name: z.string(),
+    description: z.string(),
+    permissions: z.array(z.string()),
+    builtIn: z.boolean(),
+  })
+  .meta({ id: 'Role' });
+
+export const RoleHolder = z.object({ id: z.uuid(), email: z.string() }).meta({ id: 'RoleHolder' });

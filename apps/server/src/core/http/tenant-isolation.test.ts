@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { bearerUser, type BearerUser } from '../../test/projects.js';
+import { builtInRole } from '../../modules/access/built-in-roles.js';
 
 /**
  * Generated from the operation table: every /v1 operation that names a project is called by a
@@ -76,6 +77,7 @@ describe('tenant isolation', () => {
       const url = op.path
         .replace('{project}', projectA)
         .replace('{user}', owner.user.id)
+        .replace('{role}', builtInRole('owner').id)
         .replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
       const withQuery = op.query && 'project' in op.query.shape ? `${url}?project=${projectA}` : url;
       if (op.body) expect(sampleBodies, `add a valid sample body for ${op.operationId}`).toHaveProperty(op.operationId);

@@ -34,6 +34,15 @@ export async function addMember(tx: Executor, projectId: string, userId: string,
   return true;
 }
 
+/** How many members hold the Owner role (a project keeps at least one). */
+export async function ownerCount(db: Executor, projectId: string): Promise<number> {
+  const owners = await db
+    .select({ userId: roleAssignments.userId })
+    .from(roleAssignments)
+    .where(and(eq(roleAssignments.projectId, projectId), eq(roleAssignments.roleId, builtInRole('owner').id)));
+  return owners.length;
+}
+
 /** The keys of the roles a user holds in a project. */
 export async function roleKeysOf(db: Executor, projectId: string, userId: string): Promise<string[]> {
   const rows = await db

@@ -8,7 +8,7 @@ import { decodePageToken, encodePageToken } from '../../core/pagination.js';
 import { assertAssignable } from '../access/assignable.js';
 import { builtInRole } from '../access/built-in-roles.js';
 import { roleAssignments, roles } from '../access/schema.js';
-import type { PermissionResolver } from '../access/service.js';
+import { ownerCount, type PermissionResolver } from '../access/service.js';
 import { users } from '../accounts/schema.js';
 import { projectMembers } from './schema.js';
 
@@ -31,14 +31,6 @@ async function rolesByUser(db: Executor, projectId: string, userIds: string[]) {
   const byUser = new Map<string, string[]>();
   for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.key]);
   return byUser;
-}
-
-async function ownerCount(db: Executor, projectId: string): Promise<number> {
-  const owners = await db
-    .select({ userId: roleAssignments.userId })
-    .from(roleAssignments)
-    .where(and(eq(roleAssignments.projectId, projectId), eq(roleAssignments.roleId, builtInRole('owner').id)));
-  return owners.length;
 }
 
 export function memberHandlers(deps: { db: Database; permissions: PermissionResolver }): Handlers<MemberOperations> {
