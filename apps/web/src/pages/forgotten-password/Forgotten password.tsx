@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { pathOf } from '../../app/navigation';
 import { useSearchParam } from '../../app/search';
 import { useForgotPasswordMutation } from '../../features/auth/api/forgot-password';
-import { CaptchaUnsupportedError } from '../../features/auth/captcha';
+import { takeCaptchaSolution } from '../../features/auth/take-captcha';
 import { AuthCard, linkClasses } from '../../features/auth/ui/AuthCard';
 import { CaptchaNotice } from '../../features/auth/ui/CaptchaNotice';
 import { useCaptcha } from '../../features/auth/use-captcha';
@@ -34,22 +34,8 @@ export function ForgottenPasswordPage() {
     if (!checked.ok) return form.setErrors(checked.errors);
     form.clearErrors();
 
-    setWaitingForCaptcha(true);
-    let solution: string;
-    try {
-      solution = await captcha.take();
-    } catch (error) {
-      form.setErrors({
-        fields: {},
-        message:
-          error instanceof CaptchaUnsupportedError
-            ? error.message
-            : "We couldn't check you're human. Try again in a moment.",
-      });
-      return;
-    } finally {
-      setWaitingForCaptcha(false);
-    }
+    const solution = await takeCaptchaSolution(captcha, setWaitingForCaptcha, form.setErrors);
+    if (solution === undefined) return;
 
     try {
       await forgot.mutateAsync({ email: checked.data.email, 'g-recaptcha-response': solution });

@@ -7,7 +7,7 @@ import { usePlatform } from '../../app/platform';
 import { useSearchParam } from '../../app/search';
 import { useCreateUserMutation } from '../../features/auth/api/create-user';
 import { useSession } from '../../features/auth/api/session';
-import { CaptchaUnsupportedError } from '../../features/auth/captcha';
+import { takeCaptchaSolution } from '../../features/auth/take-captcha';
 import { safeRedirectPath, signedInDestination } from '../../features/auth/redirect';
 import { AuthCard, linkClasses } from '../../features/auth/ui/AuthCard';
 import { CaptchaNotice } from '../../features/auth/ui/CaptchaNotice';
@@ -52,22 +52,8 @@ export function RegisterPage() {
     form.clearErrors();
     setTaken(null);
 
-    setWaitingForCaptcha(true);
-    let solution: string;
-    try {
-      solution = await captcha.take();
-    } catch (error) {
-      form.setErrors({
-        fields: {},
-        message:
-          error instanceof CaptchaUnsupportedError
-            ? error.message
-            : "We couldn't check you're human. Try again in a moment.",
-      });
-      return;
-    } finally {
-      setWaitingForCaptcha(false);
-    }
+    const solution = await takeCaptchaSolution(captcha, setWaitingForCaptcha, form.setErrors);
+    if (solution === undefined) return;
 
     try {
       await createUser.mutateAsync({ ...checked.data, 'g-recaptcha-response': solution });
