@@ -9,6 +9,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './core/clock.js';
 import type { DatabaseHandle } from './core/db/database.js';
+import { auditHandlers } from './core/audit/handlers.js';
 import { registerErrorHandler } from './core/errors.js';
 import type { AccessResolver } from './core/http/access.js';
 import { registerOpenApi } from './core/http/openapi.js';
@@ -198,6 +199,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     ...memberHandlers({ db, permissions: services.permissions }),
     ...authKeyHandlers({ db, clock, permissions: services.permissions }),
     ...roleHandlers({ db, permissions: services.permissions }),
+    ...auditHandlers(db),
     ...inviteHandlers({
       db,
       clock,

@@ -449,6 +449,24 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     ],
     "bodyRequired": false
   },
+  "listAuditAdmin": {
+    "operationId": "listAuditAdmin",
+    "method": "GET",
+    "path": "/v1/enforcer/admin/audit",
+    "pathParams": [],
+    "query": [
+      "pageToken",
+      "pageSize",
+      "project",
+      "actor",
+      "operation",
+      "result",
+      "start",
+      "end"
+    ],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
   "listProjects": {
     "operationId": "listProjects",
     "method": "GET",

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
 import { ApiErrorBody } from '../schemas/common.js';
-import { EnforceDenied, EnforceRequest, EnforceResponse, PermissionInfo, Role, RoleHolder } from '../schemas/access.js';
+import {
+  AuditEntry,
+  EnforceDenied,
+  EnforceRequest,
+  EnforceResponse,
+  PermissionInfo,
+  Role,
+  RoleHolder,
+} from '../schemas/access.js';
+import { Page, Paging } from '../schemas/auth.js';
 
 const tags = ['access'];
 const projectQuery = z.object({ project: z.uuid() });
@@ -142,6 +151,25 @@ export const accessOperations = {
     query: projectQuery,
     responses: { 200: z.array(z.string()), ...errors },
     access: { kind: 'permission', permission: 'members.read' },
+    audited: false,
+  }),
+  listAuditAdmin: defineOperation({
+    operationId: 'listAuditAdmin',
+    method: 'GET',
+    path: '/v1/enforcer/admin/audit',
+    summary: 'The audit log, newest first, filtered by project, actor, operation, result and time (platform admins)',
+    tags: ['admin'],
+    query: z.object({
+      ...Paging,
+      project: z.uuid().optional(),
+      actor: z.uuid().optional(),
+      operation: z.string().max(100).optional(),
+      result: z.enum(['success', 'failure']).optional(),
+      start: z.iso.datetime({ offset: true }).optional(),
+      end: z.iso.datetime({ offset: true }).optional(),
+    }),
+    responses: { 200: Page(AuditEntry), 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody },
+    access: { kind: 'admin' },
     audited: false,
   }),
 };

@@ -39,3 +39,19 @@ export const Role = z
   .meta({ id: 'Role' });
 
 export const RoleHolder = z.object({ id: z.uuid(), email: z.string() }).meta({ id: 'RoleHolder' });
+
+export const AuditEntry = z
+  .object({
+    id: z.uuid(),
+    at: z.string(),
+    operationId: z.string(),
+    actorUserId: z.string().nullable(),
+    actorKind: z.string(),
+    projectId: z.string().nullable(),
+    target: z.string().nullable(),
+    ip: z.string().nullable(),
+    result: z.enum(['success', 'failure']),
+    status: z.number().nullable(),
+    details: z.record(z.string(), z.unknown()).nullable(),
+  })
+  .meta({ id: 'AuditEntry' });
