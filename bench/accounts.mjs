@@ -5,80 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measure, problemsOf } from './lib/load.mjs';
-import { freePort, startServer, stopAllServers } from './lib/servers.mjs';
+import { stopAllServers } from './lib/servers.mjs';
+import { PASSWORD, adminSession, bearerToken, csrf, startHello, startWharf } from './lib/wharf.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '..');
-const HOST = '127.0.0.1';
-const PASSWORD = 'bench-harbour-password-1';
 const duration = Number(process.env.BENCH_DURATION ?? 10);
-
-async function startHello() {
-  const port = await freePort(HOST);
-  const url = `http://${HOST}:${port}`;
-  const server = await startServer({
-    name: 'hello-world',
-    script: path.join(benchDir, 'hello-world.mjs'),
-    env: { ...process.env, HOST, PORT: String(port) },
-    readyUrl: `${url}/`,
-  });
-  return { ...server, url };
-}
-
-async function startWharf(dataDir) {
-  const port = await freePort(HOST);
-  const url = `http://${HOST}:${port}`;
-  const env = {
-    ...process.env,
-    HOST,
-    PORT: String(port),
-    PUBLIC_URL: url,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    TRUST_PROXY: 'true',
-  };
-  delete env.DATABASE_URL;
-  const server = await startServer({
-    name: 'wharf',
-    script: path.join(repoRoot, 'apps/server/dist/main.js'),
-    env,
-    readyUrl: `${url}/healthz`,
-  });
-  return { ...server, url };
-}
-
-/** The account API's double-submit check accepts any cookie/header pair that agree. */
-const csrf = { cookie: 'wharf-XSRF-TOKEN=bench', 'x-csrf-token': 'bench' };
-
-/** Set the first admin's password through the printed one-time link; answer the session cookie. */
-async function adminSession(wharf) {
-  const link = new URL(wharf.output().match(/http\S+\/set-password\?\S+/)[0]);
-  const email = link.searchParams.get('email');
-  const res = await fetch(`${wharf.url}/omnis/v3/dashboard/user/set-password`, {
-    method: 'POST',
-    headers: { ...csrf, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      token: link.searchParams.get('token'),
-      email,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-    }),
-  });
-  if (!res.ok) throw new Error(`set-password failed: ${res.status} ${await res.text()}`);
-  const session = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('wharf_session='))
-    ?.split(';')[0];
-  return { email, session };
-}
-
-async function bearerToken(wharf, session) {
-  const res = await fetch(`${wharf.url}/omnis/v3/dashboard/user/token`, {
-    method: 'POST',
-    headers: { ...csrf, cookie: `${csrf.cookie}; ${session}` },
-  });
-  return (await res.json()).token;
-}
 
 /** In-process argon2id with the server's own parameters. */
 async function hashTimeMs() {

@@ -126,7 +126,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await syncBuiltInRoles(db);
   const services: Services = {
     clock,
-    permissions: new PermissionResolver(db),
+    permissions: new PermissionResolver(db, undefined, config.PERMISSION_CACHE_MS),
     database: deps.database,
     platform: new PlatformService(db),
     mail: new MailService(db, clock, {

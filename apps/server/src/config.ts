@@ -74,6 +74,13 @@ export const configSchema = z.object({
     .max(3600)
     .default(300)
     .describe('Lifetime of the bearer tokens (JWT) of the service API'),
+  PERMISSION_CACHE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(10_000)
+    .describe('How long a permission decision is cached per project, user and permission (SPEC: 10 s; 0 turns it off)'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14).describe('How long a console session lasts'),
   WEB_DIST_DIR: z
     .string()

@@ -61,7 +61,8 @@ export interface PermissionDecision {
   roles: { id: string; key: string; name: string; grants: Permission[] }[];
 }
 
-const CACHE_TTL_MS = 10_000;
+/** SPEC.md section 6: decisions are cached 10 seconds. */
+export const PERMISSION_CACHE_MS = 10_000;
 const MAX_CACHED = 100_000;
 
 /**
@@ -77,6 +78,7 @@ export class PermissionResolver {
   constructor(
     private readonly db: Database,
     private readonly now: () => number = () => performance.now(),
+    private readonly ttlMs: number = PERMISSION_CACHE_MS,
   ) {}
 
   invalidateProject(projectId: string): void {
@@ -105,7 +107,7 @@ export class PermissionResolver {
       const grantedNow = new Set(held.flatMap((r) => r.grants));
       if (this.cache.size > MAX_CACHED) this.cache.clear();
       for (const p of unknown)
-        this.cache.set(this.key(projectId, userId, p), { granted: grantedNow.has(p), expires: nowMs + CACHE_TTL_MS });
+        this.cache.set(this.key(projectId, userId, p), { granted: grantedNow.has(p), expires: nowMs + this.ttlMs });
     }
     const granted = asked.filter((p) => this.cache.get(this.key(projectId, userId, p))?.granted);
     return { granted, denied: asked.filter((p) => !granted.includes(p)), roles: held };

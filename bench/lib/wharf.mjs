@@ -1,0 +1,78 @@
+// Starting Wharf and a hello-world for a benchmark, and signing in as the first admin.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, startServer } from './servers.mjs';
+
+const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(benchDir, '..');
+const HOST = '127.0.0.1';
+export const PASSWORD = 'bench-harbour-password-1';
+
+export async function startHello() {
+  const port = await freePort(HOST);
+  const url = `http://${HOST}:${port}`;
+  const server = await startServer({
+    name: 'hello-world',
+    script: path.join(benchDir, 'hello-world.mjs'),
+    env: { ...process.env, HOST, PORT: String(port) },
+    readyUrl: `${url}/`,
+  });
+  return { ...server, url };
+}
+
+export async function startWharf(dataDir, extraEnv = {}) {
+  const port = await freePort(HOST);
+  const url = `http://${HOST}:${port}`;
+  const env = {
+    ...process.env,
+    HOST,
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: 'true',
+    ...extraEnv,
+  };
+  // Always the embedded database in a fresh folder: a bench must not write to a real PostgreSQL.
+  delete env.DATABASE_URL;
+  const server = await startServer({
+    name: 'wharf',
+    script: path.join(repoRoot, 'apps/server/dist/main.js'),
+    env,
+    readyUrl: `${url}/healthz`,
+  });
+  return { ...server, url };
+}
+
+/** The account API's double-submit check accepts any cookie/header pair that agree. */
+export const csrf = { cookie: 'wharf-XSRF-TOKEN=bench', 'x-csrf-token': 'bench' };
+
+/** Set the first admin's password through the printed one-time link; answer the session cookie. */
+export async function adminSession(wharf) {
+  const link = new URL(wharf.output().match(/http\S+\/set-password\?\S+/)[0]);
+  const email = link.searchParams.get('email');
+  const res = await fetch(`${wharf.url}/omnis/v3/dashboard/user/set-password`, {
+    method: 'POST',
+    headers: { ...csrf, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      token: link.searchParams.get('token'),
+      email,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    }),
+  });
+  if (!res.ok) throw new Error(`set-password failed: ${res.status} ${await res.text()}`);
+  const session = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('wharf_session='))
+    ?.split(';')[0];
+  return { email, session };
+}
+
+export async function bearerToken(wharf, session) {
+  const res = await fetch(`${wharf.url}/omnis/v3/dashboard/user/token`, {
+    method: 'POST',
+    headers: { ...csrf, cookie: `${csrf.cookie}; ${session}` },
+  });
+  return (await res.json()).token;
+}
