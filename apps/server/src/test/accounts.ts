@@ -25,7 +25,8 @@ export class TestBrowser {
   }
 
   async request(method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) {
-    if (!this.cookies.has('wharf-XSRF-TOKEN')) this.remember(await this.app.inject({ method: 'GET', url: '/healthz' }));
+    // The page load is where a browser gets its CSRF cookie.
+    if (!this.cookies.has('wharf-XSRF-TOKEN')) this.remember(await this.app.inject({ method: 'GET', url: '/' }));
     const res = await this.app.inject({
       method: method as 'GET',
       url,

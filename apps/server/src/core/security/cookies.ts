@@ -42,13 +42,22 @@ export function checkCsrf(request: FastifyRequest): void {
   if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) throw csrfMismatch();
 }
 
+/** Paths no browser page needs the CSRF cookie from: the service API, public look-ups, files, docs. */
+const NO_CSRF_COOKIE = /^\/(v1|v2|omnis|assets|docs|brand)(\/|$)|^\/(healthz|openapi\.json|theme-init\.js)$/;
+
+/** Page loads and the account API: the only answers a browser takes the CSRF cookie from. */
+export function givesCsrfCookie(path: string): boolean {
+  return path === ACCOUNT_API || path.startsWith(`${ACCOUNT_API}/`) || !NO_CSRF_COOKIE.test(path);
+}
+
 /**
- * Every response to a browser that has no CSRF cookie yet gives it one (readable by the page, so it
- * can echo it). SameSite=Lax keeps other sites from sending it along with their requests.
+ * A browser without a CSRF cookie gets one with the page, or with its first account call (readable by
+ * the page, so it can echo it). SameSite=Lax keeps other sites from sending it along. API calls, which
+ * never need it, skip the work: it cost about a sixth of a cached call (docs/performance.md).
  */
 export function registerCsrfCookie(app: FastifyInstance, policy: CookiePolicy): void {
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
-    if (!request.cookies[CSRF_COOKIE]) {
+    if (!request.cookies[CSRF_COOKIE] && givesCsrfCookie(request.url.split('?')[0] ?? '/')) {
       const token = randomBytes(24).toString('base64url');
       // Visible to this request's own check too: a first write without the cookie still fails.
       void reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure: policy.secure, httpOnly: false });

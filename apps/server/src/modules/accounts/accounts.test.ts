@@ -68,6 +68,18 @@ describe('CSRF', () => {
     const browser = await signInAs(t, 'csrf@example.com');
     expect((await browser.get(USER_API)).statusCode).toBe(200);
   });
+
+  it('gives it with the account API too, but not with service API calls', async () => {
+    const account = await t.app.inject({ method: 'GET', url: USER_API });
+    expect(account.cookies.some((c) => c.name === 'wharf-XSRF-TOKEN')).toBe(true);
+    for (const url of ['/omnis/v3/platform', '/healthz', '/v1/auth/healthz']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(
+        res.cookies.some((c) => c.name === 'wharf-XSRF-TOKEN'),
+        url,
+      ).toBe(false);
+    }
+  });
 });
 
 describe('registration, sessions and tokens', () => {
