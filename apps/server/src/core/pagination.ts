@@ -30,3 +30,8 @@ export function decodeTimePageToken(token: string): { at: Date; id: string } {
   if (Number.isNaN(at.getTime())) throw invalidToken();
   return { at, id: cursor.id };
 }
+
+/** A LIKE/ILIKE pattern that finds `text` anywhere, taken literally (its % and _ are not wildcards). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

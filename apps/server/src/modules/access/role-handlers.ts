@@ -9,7 +9,7 @@ import { projectMembers } from '../projects/schema.js';
 import { assertAssignable } from './assignable.js';
 import { builtInRole } from './built-in-roles.js';
 import { roleAssignments, roles } from './schema.js';
-import { ownerCount, type PermissionResolver } from './service.js';
+import { memberNotFound, ownerCount, type PermissionResolver } from './service.js';
 
 type RoleOperations = Pick<
   typeof operations,
@@ -34,7 +34,6 @@ const toRole = (row: RoleRow) => ({
 });
 
 const roleNotFound = () => new AppError(404, 'ROLE_NOT_FOUND', 'Role not found');
-const memberNotFound = () => new AppError(404, 'MEMBER_NOT_FOUND', 'That person is not a member of this project.');
 
 export function roleHandlers(deps: { db: Database; permissions: PermissionResolver }): Handlers<RoleOperations> {
   const { db } = deps;

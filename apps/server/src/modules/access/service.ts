@@ -1,6 +1,7 @@
 import type { Permission } from '@wharf/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../core/db/database.js';
+import { AppError } from '../../core/errors.js';
 import { projectMembers } from '../projects/schema.js';
 import { builtInRole, builtInRoles } from './built-in-roles.js';
 import { roleAssignments, roles } from './schema.js';
@@ -33,6 +34,9 @@ export async function addMember(tx: Executor, projectId: string, userId: string,
     .onConflictDoNothing();
   return true;
 }
+
+export const memberNotFound = () =>
+  new AppError(404, 'MEMBER_NOT_FOUND', 'That person is not a member of this project.');
 
 /** How many members hold the Owner role (a project keeps at least one). */
 export async function ownerCount(db: Executor, projectId: string): Promise<number> {
@@ -115,24 +119,24 @@ export class PermissionResolver {
 
   /** Every permission a member holds in the project, fresh from the database (for assigning roles). */
   async heldBy(projectId: string, userId: string): Promise<Set<string>> {
-    const held = await this.rolesWith(projectId, userId, []);
-    const rows = held.length
-      ? await this.db
-          .select({ permissions: roles.permissions })
-          .from(roles)
-          .where(
-            inArray(
-              roles.id,
-              held.map((r) => r.id),
-            ),
-          )
-      : [];
-    return new Set(rows.flatMap((r) => r.permissions));
+    const held = await this.heldRoles(projectId, userId);
+    return new Set(held.flatMap((r) => r.permissions));
   }
 
   /** The roles a member holds, with the asked permissions each grants. */
   async rolesWith(projectId: string, userId: string, asked: Permission[]): Promise<PermissionDecision['roles']> {
-    const rows = await this.db
+    const held = await this.heldRoles(projectId, userId);
+    return held.map((r) => ({
+      id: r.id,
+      key: r.key,
+      name: r.name,
+      grants: asked.filter((p) => r.permissions.includes(p)),
+    }));
+  }
+
+  /** One read: the roles a member (only a member) holds in the project, with all their permissions. */
+  private heldRoles(projectId: string, userId: string) {
+    return this.db
       .select({ id: roles.id, key: roles.key, name: roles.name, permissions: roles.permissions })
       .from(roleAssignments)
       .innerJoin(roles, eq(roles.id, roleAssignments.roleId))
@@ -141,11 +145,5 @@ export class PermissionResolver {
         and(eq(projectMembers.projectId, roleAssignments.projectId), eq(projectMembers.userId, roleAssignments.userId)),
       )
       .where(and(eq(roleAssignments.projectId, projectId), eq(roleAssignments.userId, userId)));
-    return rows.map((r) => ({
-      id: r.id,
-      key: r.key,
-      name: r.name,
-      grants: asked.filter((p) => r.permissions.includes(p)),
-    }));
   }
 }

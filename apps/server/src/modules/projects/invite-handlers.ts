@@ -5,7 +5,7 @@ import type { Clock } from '../../core/clock.js';
 import type { Database } from '../../core/db/database.js';
 import { AppError } from '../../core/errors.js';
 import type { Handlers } from '../../core/http/operations.js';
-import { decodeTimePageToken, encodePageToken } from '../../core/pagination.js';
+import { containsPattern, decodeTimePageToken, encodePageToken } from '../../core/pagination.js';
 import { assertAssignable } from '../access/assignable.js';
 import { builtInRole } from '../access/built-in-roles.js';
 import type { PermissionResolver } from '../access/service.js';
@@ -36,9 +36,6 @@ function toInvite(invite: InviteRow, now: Date) {
   };
 }
 
-/** Escapes LIKE wildcards so a search is taken literally. */
-const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export function inviteHandlers(deps: {
   db: Database;
   clock: Clock;
@@ -52,7 +49,7 @@ export function inviteHandlers(deps: {
   return {
     listInvites: async ({ params, query }) => {
       const conditions: SQL[] = [eq(invites.projectId, params.project)];
-      if (query.search) conditions.push(ilike(invites.email, `%${literal(query.search.toLowerCase())}%`));
+      if (query.search) conditions.push(ilike(invites.email, containsPattern(query.search.toLowerCase())));
       if (query.pageToken) {
         const after = decodeTimePageToken(query.pageToken);
         const at = after.at;

@@ -4,21 +4,18 @@ import { recordAudit } from '../../core/audit/audit.js';
 import type { Database, Executor } from '../../core/db/database.js';
 import { AppError } from '../../core/errors.js';
 import type { Handlers } from '../../core/http/operations.js';
-import { decodePageToken, encodePageToken } from '../../core/pagination.js';
+import { containsPattern, decodePageToken, encodePageToken } from '../../core/pagination.js';
 import { assertAssignable } from '../access/assignable.js';
 import { builtInRole } from '../access/built-in-roles.js';
 import { roleAssignments, roles } from '../access/schema.js';
-import { ownerCount, type PermissionResolver } from '../access/service.js';
+import { memberNotFound, ownerCount, type PermissionResolver } from '../access/service.js';
 import { users } from '../accounts/schema.js';
 import { projectMembers } from './schema.js';
 
 type MemberOperations = Pick<typeof operations, 'listMembers' | 'getMember' | 'updateMember' | 'removeMember'>;
 
-const memberNotFound = () => new AppError(404, 'MEMBER_NOT_FOUND', 'That person is not a member of this project.');
 const lastOwner = () =>
   new AppError(409, 'LAST_OWNER', 'A project needs at least one owner. Make someone else owner first.');
-
-const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 async function rolesByUser(db: Executor, projectId: string, userIds: string[]) {
   if (userIds.length === 0) return new Map<string, string[]>();
@@ -79,7 +76,7 @@ export function memberHandlers(deps: { db: Database; permissions: PermissionReso
     listMembers: async ({ params, query }) => {
       const conditions: SQL[] = [];
       if (query.search) {
-        const pattern = `%${literal(query.search)}%`;
+        const pattern = containsPattern(query.search);
         conditions.push(
           or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern))!,
         );
