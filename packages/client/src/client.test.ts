@@ -130,6 +130,12 @@ describe('error normalisation (SPEC.md section 8)', () => {
     });
   });
 
+  it('keeps the whole error body, for answers that carry more than a message', async () => {
+    const denied = { code: 'FORBIDDEN', message: 'Denied', permissions: { granted: [], denied: ['billing.read'] } };
+    const fetch = vi.fn(async () => jsonResponse(403, denied));
+    await expect(createClient({ fetch }).healthz()).rejects.toMatchObject({ status: 403, body: denied });
+  });
+
   it('defaults the code to API_ERROR', async () => {
     const fetch = vi.fn(async () => jsonResponse(500, { message: 'Boom' }));
     await expect(createClient({ fetch }).healthz()).rejects.toMatchObject({ code: 'API_ERROR', status: 500 });

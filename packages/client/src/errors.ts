@@ -16,12 +16,21 @@ export class ApiError extends Error {
   /** HTTP status; 0 when no response arrived (network failure, CORS, abort). */
   readonly status: number;
   readonly errors: FieldError[] | undefined;
+  /** The whole answer as the server sent it: some errors carry more than a message (an enforce 403 its lists). */
+  readonly body: unknown;
 
-  constructor(init: { message: string; code: string; status: number; errors?: FieldError[] | undefined }) {
+  constructor(init: {
+    message: string;
+    code: string;
+    status: number;
+    errors?: FieldError[] | undefined;
+    body?: unknown;
+  }) {
     super(init.message);
     this.code = init.code;
     this.status = init.status;
     this.errors = init.errors;
+    this.body = init.body;
   }
 }
 
@@ -65,6 +74,7 @@ export function apiErrorFromBody(status: number, body: unknown): ApiError {
     code: typeof fields.code === 'string' && fields.code !== '' ? fields.code : API_ERROR,
     status,
     errors: readFieldErrors(fields.errors),
+    body,
   });
 }
 

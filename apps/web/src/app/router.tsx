@@ -47,9 +47,22 @@ export interface RootSearch {
   notice?: string;
   /** The code a device shows (RFC 8628 `verification_uri_complete` opens /device with it). */
   user_code?: string;
+  /** projects.switch: where to continue once the project is switched (a same-origin path). */
+  redirect_uri?: string;
+  /** `true` opens the notifications panel (SPEC.md section 2), which then removes it. */
+  notification?: string;
 }
 
-const ROOT_SEARCH_KEYS = ['project', 'redirect', 'email', 'token', 'notice', 'user_code'] as const;
+const ROOT_SEARCH_KEYS = [
+  'project',
+  'redirect',
+  'email',
+  'token',
+  'notice',
+  'user_code',
+  'redirect_uri',
+  'notification',
+] as const;
 
 export function validateRootSearch(search: Record<string, unknown>): RootSearch {
   const valid: RootSearch = {};

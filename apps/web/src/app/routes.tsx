@@ -32,6 +32,8 @@ export interface PageEntry {
 const page = {
   blank: { layout: 'blank', user: false, project: 'never' },
   account: { layout: 'standard', user: true, project: 'never' },
+  /** Pages that work inside one project: the `project` query is always there (SPEC.md section 2). */
+  project: { layout: 'standard', user: true, project: 'always' },
 } as const;
 
 /**
@@ -96,6 +98,56 @@ export const routeTable = [
       ...page.account,
     },
     component: lazyRouteComponent(() => import('../pages/settings/2FA authenticator setup'), 'TwoFactorSetupPage'),
+  },
+  {
+    path: '/projects',
+    staticData: { name: 'projects.list', title: 'Projects', ...page.account },
+    component: lazyRouteComponent(() => import('../pages/projects/Projects'), 'ProjectsPage'),
+  },
+  {
+    path: '/projects/create',
+    staticData: { name: 'projects.create', title: 'Create project', ...page.account },
+    component: lazyRouteComponent(() => import('../pages/projects/Create project'), 'CreateProjectPage'),
+  },
+  {
+    path: '/projects/switch',
+    staticData: { name: 'projects.switch', title: 'Switch project', ...page.account },
+    component: lazyRouteComponent(() => import('../pages/projects/Switch project'), 'SwitchProjectPage'),
+  },
+  {
+    path: '/organisations',
+    staticData: { name: 'organisations', title: 'Organisations', ...page.account },
+    component: lazyRouteComponent(() => import('../pages/organisations/Organisations'), 'OrganisationsPage'),
+  },
+  {
+    path: '/project/settings',
+    staticData: { name: 'projects.settings', title: 'Project settings', ...page.project },
+    component: lazyRouteComponent(() => import('../pages/project-settings/Project settings'), 'ProjectSettingsPage'),
+  },
+  {
+    path: '/users',
+    staticData: { name: 'project.users.list', title: 'Users', ...page.project },
+    component: lazyRouteComponent(() => import('../pages/users/Users'), 'UsersPage'),
+  },
+  {
+    path: '/users/roles',
+    staticData: { name: 'project.users.roles.list', title: 'Roles', ...page.project },
+    component: lazyRouteComponent(() => import('../pages/users/Roles'), 'RolesPage'),
+  },
+  {
+    path: '/users/invites',
+    staticData: { name: 'project.users.invites.list', title: 'Invites', ...page.project },
+    component: lazyRouteComponent(() => import('../pages/users/Invites'), 'InvitesPage'),
+  },
+  {
+    path: '/developer',
+    staticData: { name: 'developer.api.index', title: 'Developer (APIs)', ...page.project },
+    component: lazyRouteComponent(() => import('../pages/developer/Developer'), 'DeveloperPage'),
+  },
+  {
+    path: '/billing',
+    staticData: { name: 'billing.index', title: 'Billing', ...page.project },
+    component: lazyRouteComponent(() => import('../pages/billing/Billing'), 'BillingPage'),
   },
   {
     path: '/admin/mail',

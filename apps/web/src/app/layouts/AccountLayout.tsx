@@ -2,10 +2,12 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { displayName, useUser } from '../../features/auth/api/session';
 import { useLogout } from '../../features/auth/api/logout';
+import { useActiveProject } from '../../features/projects/active-project';
 import { PlatformLogo } from '../../shell/PlatformLogo';
 import { Button } from '../../ui/Button';
 import { cx } from '../../ui/cx';
 import { pathOf, type RouteNameInput } from '../navigation';
+import { useSearchParam } from '../search';
 
 interface Section {
   name: RouteNameInput;
@@ -18,6 +20,21 @@ const sections: Section[] = [
   { name: 'account.settings', label: 'Profile', short: 'Profile', exact: true },
   { name: 'account.settings.change-password', label: 'Change password', short: 'Password' },
   { name: 'account.settings.2fa.setup-authenticator', label: 'Two-factor authentication', short: 'Two-factor' },
+];
+
+const workspaceSections: Section[] = [
+  { name: 'projects.list', label: 'Projects', short: 'Projects', exact: true },
+  { name: 'organisations', label: 'Organisations', short: 'Organisations' },
+];
+
+/** The active project's pages; their links carry the `project` query. */
+const projectSections: Section[] = [
+  { name: 'project.users.list', label: 'Users', short: 'Users', exact: true },
+  { name: 'project.users.roles.list', label: 'Roles', short: 'Roles' },
+  { name: 'project.users.invites.list', label: 'Invites', short: 'Invites' },
+  { name: 'developer.api.index', label: 'Developer (APIs)', short: 'Developer' },
+  { name: 'billing.index', label: 'Billing', short: 'Billing' },
+  { name: 'projects.settings', label: 'Project settings', short: 'Settings' },
 ];
 
 /** Shown to platform administrators only (the pages themselves also refuse everyone else). */
@@ -35,6 +52,8 @@ const navLink =
 export function AccountLayout({ children }: { children: ReactNode }) {
   const user = useUser();
   const logout = useLogout();
+  // Only a page of a project carries it; the account pages don't load the project list for nothing.
+  const projectId = useSearchParam('project');
   return (
     <div className="min-h-dvh">
       <a
@@ -75,6 +94,8 @@ export function AccountLayout({ children }: { children: ReactNode }) {
         >
           {/* One row of tabs under lg; titled groups in a column above it. */}
           <div className="flex gap-1 lg:block">
+            {projectId && <ProjectNav />}
+            <NavGroup title="Workspace" sections={workspaceSections} className="lg:mb-6" />
             <NavGroup title="Account" sections={sections} />
             {user?.isAdmin && <NavGroup title="Platform" sections={platformSections} className="lg:mt-6" />}
           </div>
@@ -87,7 +108,25 @@ export function AccountLayout({ children }: { children: ReactNode }) {
   );
 }
 
-function NavGroup({ title, sections, className }: { title: string; sections: Section[]; className?: string }) {
+function ProjectNav() {
+  const { project } = useActiveProject();
+  if (!project) return null;
+  return (
+    <NavGroup title={project.name} sections={projectSections} search={{ project: project.id }} className="lg:mb-6" />
+  );
+}
+
+function NavGroup({
+  title,
+  sections,
+  className,
+  search,
+}: {
+  title: string;
+  sections: Section[];
+  className?: string;
+  search?: { project: string };
+}) {
   return (
     <div className={cx('shrink-0', className)}>
       <p className="mb-2 hidden px-3 text-xs font-semibold tracking-wide text-muted uppercase lg:block">{title}</p>
@@ -96,6 +135,7 @@ function NavGroup({ title, sections, className }: { title: string; sections: Sec
           <li key={section.name}>
             <Link
               to={pathOf(section.name)}
+              search={search}
               activeOptions={{ exact: section.exact ?? false, includeSearch: false }}
               className={navLink}
               aria-label={section.label}
