@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { cx } from './cx';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'default' | 'small';
 
 const base =
@@ -15,6 +15,8 @@ const variants: Record<ButtonVariant, string> = {
   primary: 'bg-primary text-on-primary hover:bg-primary-hover',
   secondary: 'border border-border bg-surface text-text hover:bg-surface-raised',
   ghost: 'text-text hover:bg-surface-raised',
+  /** Destructive actions (delete, revoke, remove), always after a confirmation. */
+  danger: 'bg-danger text-white hover:brightness-110',
 };
 
 /** SPEC.md section 9: button padding 0.5rem/1rem, small 0.2rem/0.6rem. */
