@@ -180,9 +180,13 @@ function Accepted({ invite }: { invite: AcceptedInvite }) {
           ? `You've joined ${invite.projectName} as ${invite.role}.`
           : `You're already a member of ${invite.projectName}.`}
       </Alert>
-      {/* The project's dashboard comes later; until then the account is where the console starts. */}
-      <Link to={pathOf('account.settings')} className={buttonClasses({ className: 'w-full' })}>
-        Continue
+      {/* Into the project: projects.switch makes it the active one, then shows its members. */}
+      <Link
+        to={pathOf('projects.switch')}
+        search={{ project: invite.projectId, redirect_uri: pathOf('project.users.list') }}
+        className={buttonClasses({ className: 'w-full' })}
+      >
+        Continue to {invite.projectName}
       </Link>
     </AuthCard>
   );

@@ -57,20 +57,27 @@ describe('accept invitation: signed out', () => {
 });
 
 describe('accept invitation: signed in', () => {
-  it('joins the project and goes on to the account', async () => {
+  it('joins the project and goes on into it, through projects.switch', async () => {
     const api = fakeApi({ routes: { ...signedIn(), [ACCEPT]: json(200, { ...accepted, joined: true }) } });
-    const { router } = renderApp(PAGE, api.fetch);
+    renderApp(PAGE, api.fetch);
     expect(await screen.findByText("You've joined Harbour Co as admin.")).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Welcome to Harbour Co' })).toBeInTheDocument();
     expect(api.callsTo(ACCEPT)).toHaveLength(1);
-    await userEvent.click(screen.getByRole('link', { name: 'Continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+    const onward = new URL(
+      screen.getByRole('link', { name: 'Continue to Harbour Co' }).getAttribute('href')!,
+      'http://console.test',
+    );
+    expect(onward.pathname).toBe('/projects/switch');
+    expect(Object.fromEntries(onward.searchParams)).toEqual({ project: accepted.projectId, redirect_uri: '/users' });
   });
 
   it('says so when the user was already a member', async () => {
     renderApp(PAGE, fakeApi({ routes: { ...signedIn(), [ACCEPT]: json(200, { ...accepted, joined: false }) } }).fetch);
     expect(await screen.findByText("You're already a member of Harbour Co.")).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/settings');
+    expect(screen.getByRole('link', { name: 'Continue to Harbour Co' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/projects/switch?'),
+    );
   });
 
   it('shows that it is working while the server answers', async () => {
