@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createScratchPostgresDatabase } from '../../apps/server/src/test/database.js';
+import { deleteRedisKeys } from '../../apps/server/src/test/redis.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
@@ -43,13 +45,17 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 
 /**
  * The real built server (`npm run build` first) on a free port, with a database of its own: a fresh
- * PGlite folder, or a scratch database on the PostgreSQL server DATABASE_URL names.
+ * PGlite folder, or a scratch database on the PostgreSQL server DATABASE_URL names; with REDIS_URL,
+ * its permission cache lives there under keys of its own.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wharf-e2e-'));
   const scratch = process.env.DATABASE_URL ? await createScratchPostgresDatabase(process.env.DATABASE_URL) : undefined;
+  const redis = process.env.REDIS_URL
+    ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `wharf-e2e:${randomUUID()}:` }
+    : undefined;
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     env: {
@@ -61,6 +67,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+      ...redis,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -77,6 +84,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     rmSync(dataDir, { recursive: true, force: true });
     await scratch?.drop();
+    if (redis) await deleteRedisKeys(redis.REDIS_URL, redis.REDIS_KEY_PREFIX);
   };
   try {
     await waitForHealth(baseUrl, child, output);

@@ -27,10 +27,14 @@ import { accessHandlers } from './modules/access/handlers.js';
 import { authKeyHandlers } from './modules/access/auth-keys.js';
 import { roleHandlers } from './modules/access/role-handlers.js';
 import { syncBuiltInRoles, PermissionResolver } from './modules/access/service.js';
+import { MemoryDecisionCache, RedisDecisionCache, type DecisionCache } from './modules/access/decision-cache.js';
+import { closeRedis, openRedis } from './core/redis.js';
 import { accountResolver } from './modules/accounts/resolver.js';
 import { SessionStore } from './modules/accounts/sessions.js';
 import { authHandlers } from './modules/auth/handlers.js';
 import { projectHandlers } from './modules/projects/handlers.js';
+import { organisationHandlers } from './modules/projects/organisation-handlers.js';
+import { templateHandlers } from './modules/projects/template-handlers.js';
 import { inviteHandlers } from './modules/projects/invite-handlers.js';
 import { memberHandlers } from './modules/projects/member-handlers.js';
 import { ProofOfWorkCaptcha, RecaptchaVerifier, type CaptchaVerifier } from './modules/captcha/service.js';
@@ -102,6 +106,15 @@ function registerDrainOnClose(app: FastifyInstance): void {
   });
 }
 
+/** Shared through Redis when there is one, so every process sees every invalidation; else in-process. */
+async function decisionCache(app: FastifyInstance, config: Config): Promise<DecisionCache> {
+  if (!config.REDIS_URL) return new MemoryDecisionCache();
+  const log = (message: string, error: unknown) => app.log.warn({ err: error }, message);
+  const redis = await openRedis(config.REDIS_URL, log);
+  app.addHook('onClose', () => closeRedis(redis));
+  return new RedisDecisionCache(redis, `${config.REDIS_KEY_PREFIX}perm:`, log);
+}
+
 /** Plugins and modules; used by main.ts and by every test. Listening and the database's life are the caller's. */
 export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
@@ -126,7 +139,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await syncBuiltInRoles(db);
   const services: Services = {
     clock,
-    permissions: new PermissionResolver(db, undefined, config.PERMISSION_CACHE_MS),
+    permissions: new PermissionResolver(db, undefined, config.PERMISSION_CACHE_MS, await decisionCache(app, config)),
     database: deps.database,
     platform: new PlatformService(db),
     mail: new MailService(db, clock, {
@@ -196,6 +209,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     ...authHandlers(accounts),
     ...accessHandlers(services.permissions),
     ...projectHandlers({ db, permissions: services.permissions, platform: services.platform }),
+    ...organisationHandlers({ db, platform: services.platform }),
+    ...templateHandlers({ db, permissions: services.permissions }),
     ...memberHandlers({ db, permissions: services.permissions }),
     ...authKeyHandlers({ db, clock, permissions: services.permissions }),
     ...roleHandlers({ db, permissions: services.permissions }),

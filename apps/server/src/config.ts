@@ -33,6 +33,17 @@ export const configSchema = z.object({
     .string()
     .optional()
     .describe('PostgreSQL connection string; without it the embedded PGlite database in DATA_DIR is used'),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .describe(
+      'Redis connection string (redis://host:6379); shares the permission cache and its invalidation between server processes. Without it the cache is per process',
+    ),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .min(1)
+    .default('wharf:')
+    .describe('Prefix of every Redis key, so deployments can share one Redis'),
   DATA_DIR: z.string().default('./data').describe('Where the embedded database and local files live'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: commaList

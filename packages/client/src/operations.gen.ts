@@ -404,6 +404,82 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     ],
     "bodyRequired": false
   },
+  "createRole": {
+    "operationId": "createRole",
+    "method": "POST",
+    "path": "/v1/enforcer/roles",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "createRoleRequest",
+    "bodyRequired": true
+  },
+  "updateRole": {
+    "operationId": "updateRole",
+    "method": "PATCH",
+    "path": "/v1/enforcer/roles/{role}",
+    "pathParams": [
+      "role"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "updateRoleRequest",
+    "bodyRequired": true
+  },
+  "deleteRole": {
+    "operationId": "deleteRole",
+    "method": "DELETE",
+    "path": "/v1/enforcer/roles/{role}",
+    "pathParams": [
+      "role"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "listEnforcerUsers": {
+    "operationId": "listEnforcerUsers",
+    "method": "GET",
+    "path": "/v1/enforcer/users",
+    "pathParams": [],
+    "query": [
+      "pageToken",
+      "pageSize",
+      "project",
+      "search"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getEnforcerUser": {
+    "operationId": "getEnforcerUser",
+    "method": "GET",
+    "path": "/v1/enforcer/users/{user}",
+    "pathParams": [
+      "user"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
   "getUserRoles": {
     "operationId": "getUserRoles",
     "method": "GET",
@@ -448,6 +524,102 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
       "project"
     ],
     "bodyRequired": false
+  },
+  "listRolesAdmin": {
+    "operationId": "listRolesAdmin",
+    "method": "GET",
+    "path": "/v1/enforcer/admin/roles",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "getRoleAdmin": {
+    "operationId": "getRoleAdmin",
+    "method": "GET",
+    "path": "/v1/enforcer/admin/roles/{role}",
+    "pathParams": [
+      "role"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "updateRoleAdmin": {
+    "operationId": "updateRoleAdmin",
+    "method": "PATCH",
+    "path": "/v1/enforcer/admin/roles/{role}",
+    "pathParams": [
+      "role"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "updateRoleRequest",
+    "bodyRequired": true
+  },
+  "assignRoleAdmin": {
+    "operationId": "assignRoleAdmin",
+    "method": "PUT",
+    "path": "/v1/enforcer/admin/roles/{role}/users/{user}",
+    "pathParams": [
+      "role",
+      "user"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "unassignRoleAdmin": {
+    "operationId": "unassignRoleAdmin",
+    "method": "DELETE",
+    "path": "/v1/enforcer/admin/roles/{role}/users/{user}",
+    "pathParams": [
+      "role",
+      "user"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "listPermissionsAdmin": {
+    "operationId": "listPermissionsAdmin",
+    "method": "GET",
+    "path": "/v1/enforcer/admin/permissions",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "getPermissionAdmin": {
+    "operationId": "getPermissionAdmin",
+    "method": "GET",
+    "path": "/v1/enforcer/admin/permissions/{permission}",
+    "pathParams": [
+      "permission"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "updatePermissionAdmin": {
+    "operationId": "updatePermissionAdmin",
+    "method": "PATCH",
+    "path": "/v1/enforcer/admin/permissions/{permission}",
+    "pathParams": [
+      "permission"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "updatePermissionRequest",
+    "bodyRequired": true
   },
   "listAuditAdmin": {
     "operationId": "listAuditAdmin",
@@ -551,6 +723,45 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     "query": [],
     "requiredQuery": [],
     "bodyRequired": false
+  },
+  "updateOrganisation": {
+    "operationId": "updateOrganisation",
+    "method": "PATCH",
+    "path": "/v1/organisations/{organisationId}",
+    "pathParams": [
+      "organisationId"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "updateOrganisationRequest",
+    "bodyRequired": true
+  },
+  "listProjectTemplates": {
+    "operationId": "listProjectTemplates",
+    "method": "GET",
+    "path": "/v1/projects/templates",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "installProjectTemplate": {
+    "operationId": "installProjectTemplate",
+    "method": "POST",
+    "path": "/v1/projects/templates/{template}",
+    "pathParams": [
+      "template"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "installTemplateRequest",
+    "bodyRequired": true
   },
   "listInvites": {
     "operationId": "listInvites",

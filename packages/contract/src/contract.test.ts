@@ -46,6 +46,8 @@ describe('the permission catalogue', () => {
   it('lists every permission an operation declares', () => {
     for (const op of table) {
       if (op.access.kind === 'permission') expect(isPermission(op.access.permission), op.operationId).toBe(true);
+      if (op.access.kind === 'user' && op.access.projectPermission !== undefined)
+        expect(isPermission(op.access.projectPermission), op.operationId).toBe(true);
     }
   });
 });

@@ -4,14 +4,15 @@ import type { z } from 'zod';
  * Who may call an operation. The server enforces this in one hook; no handler checks it by hand.
  * - public: anyone, signed out included
  * - session: a person signed in to the console with a session cookie (the account API, CSRF-checked)
- * - user: any signed-in user with a bearer token (the service API)
+ * - user: any signed-in user with a bearer token (the service API); with `projectPermission`, a call that
+ *   names a project (optional there) also needs that permission in it
  * - permission: a user (or project auth key) holding `permission` in the project the call names
  * - admin: a platform administrator (isAdmin)
  */
 export type Access =
   | { readonly kind: 'public' }
   | { readonly kind: 'session' }
-  | { readonly kind: 'user' }
+  | { readonly kind: 'user'; readonly projectPermission?: string }
   | { readonly kind: 'permission'; readonly permission: string }
   | { readonly kind: 'admin' };
 

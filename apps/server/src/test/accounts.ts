@@ -88,3 +88,15 @@ export async function solveCaptcha(app: FastifyInstance): Promise<string> {
   }
   throw new Error('captcha not solvable');
 }
+
+/** Turn two-factor authentication on for a user, through the account API as the console does. */
+export async function enableTwoFactor(t: TestApp, email: string, password = STRONG_PASSWORD): Promise<void> {
+  const browser = await signInAs(t, email, password);
+  const { secret } = (await browser.get(`${USER_API}/2fa/secret`)).json();
+  await browser.post(`${USER_API}/confirm-password`, { password });
+  const res = await browser.post(`${USER_API}/2fa/setup`, {
+    secret,
+    one_time_password: totpCode(secret, t.clock.now()),
+  });
+  if (res.statusCode !== 200) throw new Error(`two-factor setup failed: ${res.body}`);
+}

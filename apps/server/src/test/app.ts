@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { createTestClock, type TestClock } from '../core/clock.js';
 import type { DatabaseHandle } from '../core/db/database.js';
 import { bootstrapPlatform } from '../modules/platform/bootstrap.js';
 import { createTestDatabase } from './database.js';
+import { deleteRedisKeys } from './redis.js';
 
 /** A stand-in for the built web app, so HTTP tests do not depend on a Vite build. */
 export function createFakeWebDist(): string {
@@ -19,8 +21,20 @@ export function createFakeWebDist(): string {
   return dir;
 }
 
+/** With REDIS_URL set (CI's PostgreSQL pass), test apps cache through Redis, each under keys of its own. */
+function sharedCacheSettings(): Record<string, string> {
+  const url = process.env.REDIS_URL;
+  return url ? { REDIS_URL: url, REDIS_KEY_PREFIX: `wharf-test:${randomUUID()}:` } : {};
+}
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: createFakeWebDist(), ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: createFakeWebDist(),
+    ...sharedCacheSettings(),
+    ...overrides,
+  });
 }
 
 export interface TestApp {
@@ -48,6 +62,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       if (!options.database) await database.close();
+      if (config.REDIS_URL) await deleteRedisKeys(config.REDIS_URL, config.REDIS_KEY_PREFIX);
     },
   };
 }

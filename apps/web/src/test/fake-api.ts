@@ -1,4 +1,5 @@
 import type { HealthStatus, Platform, User } from '@wharf/contract';
+import { permissionCatalogue, permissions as allPermissions } from '@wharf/contract/permissions';
 import { makeJwt } from './jwt';
 
 export const platform: Platform = {
@@ -135,4 +136,241 @@ export function deferred<T>() {
     resolve = r;
   });
   return { promise, resolve };
+}
+
+// Projects, organisations and access decisions (the projects, organisations and project settings pages).
+
+/** An organisation (GET /v1/organisations), two-factor optional unless told otherwise. */
+export interface FakeOrganisation {
+  id: string;
+  name: string;
+  requireTwoFactor: boolean;
+}
+
+export function fakeOrganisation(n: number, fields: Partial<FakeOrganisation> = {}): FakeOrganisation {
+  return {
+    id: `00000000-0000-4000-a000-${String(n).padStart(12, '0')}`,
+    name: `Organisation ${n}`,
+    requireTwoFactor: false,
+    ...fields,
+  };
+}
+
+/** A project (GET /v1/projects), in organisation 1 with no logos unless told otherwise. */
+export interface FakeProject {
+  id: string;
+  name: string;
+  organisationId: string;
+  integrations: { code: string }[];
+  logos: { url: string; meta: { context: string; backgroundColor?: string } }[];
+  settings: { currency?: string; timezone?: string; weightUnit?: 'g' | 'kg' | 'lb' | 'oz' };
+  platform: { name: string };
+  billing: { plan: { code: string }; flags: { code: string; message: string; level: string }[] };
+}
+
+export function fakeProject(n: number, fields: Partial<FakeProject> = {}): FakeProject {
+  return {
+    id: `00000000-0000-4000-b000-${String(n).padStart(12, '0')}`,
+    name: `Project ${n}`,
+    organisationId: fakeOrganisation(1).id,
+    integrations: [],
+    logos: [],
+    settings: {},
+    platform: { name: platform.name },
+    billing: { plan: { code: 'starter' }, flags: [] },
+    ...fields,
+  };
+}
+
+/**
+ * `POST /v1/enforcer/enforce` granting the listed permissions and denying every other one asked
+ * (403 with the same lists, as the server answers when anything is denied).
+ */
+export function enforceRoute(granted: readonly string[]): Record<string, Answer> {
+  return {
+    'POST /v1/enforcer/enforce': ({ body }: FakeCall) => {
+      const asked = (body as { permissions?: string[] } | undefined)?.permissions ?? [];
+      const answer = {
+        permissions: {
+          granted: asked.filter((p) => granted.includes(p)),
+          denied: asked.filter((p) => !granted.includes(p)),
+        },
+        resolutions: { roles: [] },
+      };
+      return answer.permissions.denied.length > 0
+        ? json(403, { ...answer, code: 'FORBIDDEN', message: 'Permission denied' })
+        : json(200, answer);
+    },
+  };
+}
+
+/* ---- Project pages (users, roles, invites, API keys, billing) ---- */
+
+/**
+ * `POST /v1/enforcer/enforce` deciding from what the user holds: 200 when every asked permission is
+ * held, else 403 with the same lists (SPEC.md section 6). `held` may be a function, for a test
+ * whose user gains a role half-way.
+ */
+export function enforceFrom(held: Iterable<string> | (() => Iterable<string>)): (call: FakeCall) => Response {
+  return (call) => {
+    const holds = new Set(typeof held === 'function' ? held() : held);
+    const asked = (call.body as { permissions: string[] }).permissions;
+    const granted = asked.filter((p) => holds.has(p));
+    const denied = asked.filter((p) => !holds.has(p));
+    const body = { permissions: { granted, denied }, resolutions: { roles: [] } };
+    return denied.length === 0
+      ? json(200, body)
+      : json(403, { code: 'FORBIDDEN', message: 'Some permissions are denied', ...body });
+  };
+}
+
+/** The routes every project page needs: the project list holding the project, and /enforce. */
+export function projectRoutes(
+  held: Iterable<string> | (() => Iterable<string>),
+  project: FakeProject = fakeProject(1),
+): Record<string, Answer> {
+  return { 'GET /v1/projects': () => json(200, [project]), 'POST /v1/enforcer/enforce': enforceFrom(held) };
+}
+
+/** GET /v1/enforcer/permissions. */
+export const fakeCatalogue = Object.entries(permissionCatalogue).map(([key, description]) => ({ key, description }));
+
+export interface FakeRole {
+  id: string;
+  key: string;
+  name: string;
+  description: string;
+  permissions: string[];
+  builtIn: boolean;
+}
+
+const reading = (except: string[]) => allPermissions.filter((p) => p.endsWith('.read') && !except.includes(p));
+
+/** The built-in roles as the server has them. */
+export const builtInRoleFixtures: FakeRole[] = [
+  ['owner', 'Owner', 'Everything, including deleting the project.', [...allPermissions]],
+  ['admin', 'Admin', 'Everything but deleting the project.', allPermissions.filter((p) => p !== 'projects.delete')],
+  [
+    'member',
+    'Member',
+    'Day-to-day work: chat, files and modules, no billing or administration.',
+    [...reading(['billing.read', 'audit.read', 'authkeys.read']), 'chat.write', 'drive.write'],
+  ],
+  [
+    'finance',
+    'Finance',
+    'Billing: plans, invoices, payments and wallets.',
+    ['projects.read', 'members.read', 'billing.read', 'billing.manage', 'integrations.read'],
+  ],
+  [
+    'viewer',
+    'Viewer',
+    'Read-only, without billing or the audit log.',
+    reading(['billing.read', 'audit.read', 'authkeys.read']),
+  ],
+].map(([key, name, description, permissions], i) => ({
+  id: `0b0e0000-0000-4000-8000-00000000000${i + 1}`,
+  key: key as string,
+  name: name as string,
+  description: description as string,
+  permissions: permissions as string[],
+  builtIn: true,
+}));
+
+export function builtInRoleFixture(key: string): FakeRole {
+  const role = builtInRoleFixtures.find((r) => r.key === key);
+  if (!role) throw new Error(`No built-in role ${key}`);
+  return role;
+}
+
+/** A project's own role. */
+export function customRoleFixture(n: number, fields: Partial<FakeRole> = {}): FakeRole {
+  const name = fields.name ?? `Custom ${n}`;
+  return {
+    id: `c0570000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    key: `custom:${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
+    name,
+    description: '',
+    permissions: ['projects.read'],
+    builtIn: false,
+    ...fields,
+  };
+}
+
+export interface FakeMember {
+  user: {
+    id: string;
+    email: string;
+    username: string | null;
+    firstName: string | null;
+    lastName: string | null;
+    avatar: string | null;
+  };
+  roles: string[];
+  joinedAt: string;
+}
+
+/** A member of GET /v1/projects/{project}/users. */
+export function memberFixture(n: number, fields: { user?: Partial<FakeMember['user']>; roles?: string[] } = {}) {
+  const member: FakeMember = {
+    user: {
+      id: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
+      email: `person${n}@example.com`,
+      username: null,
+      firstName: `Person`,
+      lastName: `${n}`,
+      avatar: null,
+      ...fields.user,
+    },
+    roles: fields.roles ?? ['member'],
+    joinedAt: new Date(Date.UTC(2026, 0, n, 9, 0, 0)).toISOString(),
+  };
+  return member;
+}
+
+export interface FakeInvite {
+  id: string;
+  email: string;
+  role: string;
+  status: 'pending' | 'expired' | 'accepted' | 'revoked';
+  createdAt: string;
+  expiresAt: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An invitation of GET /v1/projects/{project}/invites: pending, sent a day ago, expiring in 6 days. */
+export function inviteFixture(n: number, fields: Partial<FakeInvite> = {}): FakeInvite {
+  const now = Date.now();
+  return {
+    id: `1e000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    email: `guest${n}@example.com`,
+    role: 'member',
+    status: 'pending',
+    createdAt: new Date(now - DAY_MS).toISOString(),
+    expiresAt: new Date(now + 6 * DAY_MS + 60_000).toISOString(),
+    ...fields,
+  };
+}
+
+export interface FakeAuthKey {
+  id: string;
+  name: string;
+  prefix: string;
+  permissions: string[];
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** An API key of GET /v1/projects/{project}/auth. */
+export function authKeyFixture(n: number, fields: Partial<FakeAuthKey> = {}): FakeAuthKey {
+  return {
+    id: `a0700000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    name: `Key ${n}`,
+    prefix: `wk_abc${n}def`.slice(0, 10),
+    permissions: ['projects.read'],
+    createdAt: new Date(Date.UTC(2026, 2, n, 10, 0, 0)).toISOString(),
+    lastUsedAt: null,
+    ...fields,
+  };
 }

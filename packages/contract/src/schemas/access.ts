@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { permissions, type Permission } from '../permissions.js';
+import { Member, RoleKey } from './projects.js';
 
 export const PermissionName = z.enum(permissions as [Permission, ...Permission[]]);
 
@@ -37,6 +38,43 @@ export const Role = z
     builtIn: z.boolean(),
   })
   .meta({ id: 'Role' });
+
+const RoleName = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name.')
+  .max(60, 'Use at most 60 characters.')
+  // The role's key is made from the letters and digits of its name.
+  .refine((name) => /[\p{L}\p{N}]/u.test(name), 'Use at least one letter or digit.');
+const RoleDescription = z.string().trim().max(280, 'Use at most 280 characters.');
+const RolePermissions = z.array(PermissionName).max(100);
+
+/** A project's own role; its key is made from its name. */
+export const CreateRoleRequest = z
+  .object({ name: RoleName, description: RoleDescription.optional(), permissions: RolePermissions })
+  .meta({ id: 'CreateRoleRequest' });
+
+/** Only the fields given change. */
+export const UpdateRoleRequest = z
+  .object({
+    name: RoleName.optional(),
+    description: RoleDescription.optional(),
+    permissions: RolePermissions.optional(),
+  })
+  .meta({ id: 'UpdateRoleRequest' });
+
+/** A catalogue permission and the built-in roles that grant it (platform admins). */
+export const AdminPermission = z
+  .object({ key: z.string(), description: z.string(), roles: z.array(z.string()) })
+  .meta({ id: 'AdminPermission' });
+
+/** The built-in roles that should grant a permission; the owner role always does. */
+export const UpdatePermissionRequest = z
+  .object({ roles: z.array(RoleKey).max(10) })
+  .meta({ id: 'UpdatePermissionRequest' });
+
+/** A member with their role keys and every permission those roles grant. */
+export const MemberAccess = Member.extend({ permissions: z.array(z.string()) }).meta({ id: 'MemberAccess' });
 
 export const RoleHolder = z.object({ id: z.uuid(), email: z.string() }).meta({ id: 'RoleHolder' });
 

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
-export const Organisation = z.object({ id: z.uuid(), name: z.string() }).meta({ id: 'Organisation' });
+export const Organisation = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    /** Members without two-factor authentication cannot list projects or organisations (SPEC.md section 8). */
+    requireTwoFactor: z.boolean(),
+  })
+  .meta({ id: 'Organisation' });
+export type Organisation = z.infer<typeof Organisation>;
 
 export const ProjectLogo = z
   .object({
@@ -8,6 +16,19 @@ export const ProjectLogo = z
     meta: z.object({ context: z.string().min(1).max(50), backgroundColor: z.string().max(30).optional() }),
   })
   .meta({ id: 'ProjectLogo' });
+
+/** How a project sells and measures; a template fills them in. Every field is optional. */
+export const ProjectSettings = z
+  .object({
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'Use an ISO 4217 code such as EUR.')
+      .optional(),
+    timezone: z.string().min(1).max(64).optional(),
+    weightUnit: z.enum(['g', 'kg', 'lb', 'oz']).optional(),
+  })
+  .meta({ id: 'ProjectSettings' });
+export type ProjectSettings = z.infer<typeof ProjectSettings>;
 
 /** SPEC.md section 3: id, name, integrations, logos, platform.name, billing data (plan.code, flags). */
 export const Project = z
@@ -17,6 +38,7 @@ export const Project = z
     organisationId: z.uuid(),
     integrations: z.array(z.object({ code: z.string() })),
     logos: z.array(ProjectLogo),
+    settings: ProjectSettings,
     platform: z.object({ name: z.string() }),
     billing: z.object({
       plan: z.object({ code: z.string() }),
@@ -28,12 +50,17 @@ export type Project = z.infer<typeof Project>;
 
 const ProjectName = z.string().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.');
 
+/** A template's key (`shop`); which keys exist is the server's catalogue, so an unknown one is a 404, not a 400. */
+export const TemplateKey = z.string().regex(/^[a-z0-9-]{1,50}$/, 'Use a template key such as shop.');
+
 export const CreateProjectRequest = z
   .object({
     name: ProjectName,
     /** An organisation the user belongs to; or a name, to create a new organisation with the project. */
     organisationId: z.uuid().optional(),
     organisationName: z.string().trim().min(1).max(100).optional(),
+    /** A template to install in the same transaction (GET /v1/projects/templates lists them). */
+    template: TemplateKey.optional(),
   })
   .refine((v) => Boolean(v.organisationId) !== Boolean(v.organisationName), {
     message: 'Choose an organisation or name a new one.',
@@ -48,6 +75,46 @@ export const UpdateProjectRequest = z
 export const CreateOrganisationRequest = z
   .object({ name: z.string().trim().min(1, 'Enter a name.').max(100) })
   .meta({ id: 'CreateOrganisationRequest' });
+
+/** Only the fields given change. */
+export const UpdateOrganisationRequest = z
+  .object({
+    name: z.string().trim().min(1, 'Enter a name.').max(100).optional(),
+    requireTwoFactor: z.boolean().optional(),
+  })
+  .meta({ id: 'UpdateOrganisationRequest' });
+
+/** A starting point for a project: custom roles, settings and (with the modules issue) modules. */
+export const ProjectTemplate = z
+  .object({
+    key: z.string(),
+    name: z.string(),
+    description: z.string(),
+    roles: z.array(
+      z.object({ key: z.string(), name: z.string(), description: z.string(), permissions: z.array(z.string()) }),
+    ),
+    settings: ProjectSettings,
+    modules: z.array(z.string()),
+  })
+  .meta({ id: 'ProjectTemplate' });
+export type ProjectTemplate = z.infer<typeof ProjectTemplate>;
+
+/**
+ * Without `overwrite`, installing adds what is missing: roles whose key the project lacks, settings it
+ * has not set. With it, the template's roles and settings replace the project's of the same key.
+ */
+export const InstallTemplateRequest = z
+  .object({ overwrite: z.boolean().optional() })
+  .meta({ id: 'InstallTemplateRequest' });
+
+/** What an installation did, by role key, and the project as it now is. */
+export const TemplateInstallation = z
+  .object({
+    template: z.string(),
+    roles: z.object({ created: z.array(z.string()), updated: z.array(z.string()), kept: z.array(z.string()) }),
+    project: Project,
+  })
+  .meta({ id: 'TemplateInstallation' });
 
 export const RoleKey = z.enum(['owner', 'admin', 'member', 'finance', 'viewer']);
 
@@ -82,7 +149,8 @@ export const Member = z
   .meta({ id: 'Member' });
 
 export const UpdateMemberRequest = z
-  .object({ roles: z.array(RoleKey).min(1, 'Give at least one role.').max(5) })
+  // Role keys: the built-in ones or the project's custom roles (`custom:…`).
+  .object({ roles: z.array(z.string().min(1).max(80)).min(1, 'Give at least one role.').max(5) })
   .meta({ id: 'UpdateMemberRequest' });
 
 export const AuthKey = z

@@ -65,16 +65,33 @@ export async function authorizeFor(access: Access, request: FastifyRequest, reso
   if (principal.kind === 'authKey' && access.kind !== 'permission') {
     throw forbidden('API keys can only call operations of their project.');
   }
-  if (access.kind === 'session' || access.kind === 'user') return;
+  if (access.kind === 'session') return;
+  if (access.kind === 'user') {
+    // A project is optional here; named, it must be one where the caller holds the permission.
+    const projectId = projectOf(request);
+    if (access.projectPermission && projectId)
+      await requirePermission(resolver, principal, projectId, access.projectPermission);
+    return;
+  }
   if (access.kind === 'admin') {
     if (!principal.isAdmin || principal.kind !== 'user') throw forbidden('Only platform administrators can do this.');
     return;
   }
   const projectId = projectOf(request);
-  // No project means denied (SPEC.md section 6), and a key never reaches beyond its own project.
+  // No project means denied (SPEC.md section 6).
   if (!projectId) throw forbidden('This call needs a project.');
+  await requirePermission(resolver, principal, projectId, access.permission);
+}
+
+async function requirePermission(
+  resolver: AccessResolver,
+  principal: Principal,
+  projectId: string,
+  permission: string,
+) {
+  // A key never reaches beyond its own project.
   if (principal.projectId && principal.projectId !== projectId) throw forbidden();
-  if (!(await resolver.hasPermission(principal, projectId, access.permission))) {
-    throw forbidden(`You need the ${access.permission} permission in this project.`);
+  if (!(await resolver.hasPermission(principal, projectId, permission))) {
+    throw forbidden(`You need the ${permission} permission in this project.`);
   }
 }

@@ -21,6 +21,9 @@ const sampleBodies: Record<string, unknown> = {
   createInvite: { email: 'accomplice@example.com', role: 'owner' },
   updateMember: { roles: ['owner'] },
   createAuthKey: { name: 'Backdoor', permissions: ['projects.read'] },
+  installProjectTemplate: { overwrite: true },
+  createRole: { name: 'Intruders', permissions: ['projects.read'] },
+  updateRole: { name: 'Taken over', permissions: ['projects.read'] },
 };
 
 const DATA_TABLES = [

@@ -71,6 +71,13 @@ describe('access control', () => {
     });
   });
 
+  it('still names the roles when the decision comes from the cache', async () => {
+    const first = (await enforce('mia', 'mia', ['chat.write'])).json();
+    const cached = (await enforce('mia', 'mia', ['chat.write'])).json();
+    expect(cached).toEqual(first);
+    expect(cached.resolutions.roles).toMatchObject([{ key: 'member', grants: ['chat.write'] }]);
+  });
+
   it('grants Finance billing', async () => {
     expect((await enforce('felix', 'felix', ['billing.read', 'billing.manage'])).statusCode).toBe(200);
   });

@@ -14,9 +14,14 @@ export function accessHandlers(resolver: PermissionResolver): Handlers<AccessOpe
         throw new AppError(403, 'FORBIDDEN', "You need the members.read permission to check another member's access.");
       }
       const decision = await resolver.decide(body.project, body.user, body.permissions);
+      // A decision answered wholly from the cache carries no roles; the answer always explains itself.
+      const roles =
+        decision.roles.length > 0
+          ? decision.roles
+          : await resolver.rolesWith(body.project, body.user, body.permissions);
       const result = {
         permissions: { granted: decision.granted, denied: decision.denied },
-        resolutions: { roles: decision.roles },
+        resolutions: { roles },
       };
       if (decision.denied.length === 0) return result;
       reply.code(403);

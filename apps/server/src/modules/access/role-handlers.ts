@@ -1,15 +1,15 @@
 import type { operations } from '@wharf/contract';
-import { and, asc, eq, isNull, or } from 'drizzle-orm';
-import { recordAudit } from '../../core/audit/audit.js';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../core/db/database.js';
-import { AppError } from '../../core/errors.js';
 import type { Handlers } from '../../core/http/operations.js';
 import { users } from '../accounts/schema.js';
-import { projectMembers } from '../projects/schema.js';
-import { assertAssignable } from './assignable.js';
-import { builtInRole } from './built-in-roles.js';
+import { memberHandlers } from '../projects/member-handlers.js';
+import { heldByCaller } from './assignable.js';
+import { adminRoleHandlers } from './admin-roles.js';
+import { customRoleHandlers } from './custom-roles.js';
+import { assertMember, findRole, giveRole, takeRole, toRole, visibleIn } from './roles.js';
 import { roleAssignments, roles } from './schema.js';
-import { memberNotFound, ownerCount, type PermissionResolver } from './service.js';
+import type { PermissionResolver } from './service.js';
 
 type RoleOperations = Pick<
   typeof operations,
@@ -18,48 +18,27 @@ type RoleOperations = Pick<
   | 'listRoleUsers'
   | 'assignRole'
   | 'unassignRole'
+  | 'listEnforcerUsers'
+  | 'getEnforcerUser'
   | 'getUserRoles'
   | 'getAssignableRoles'
   | 'getUserPermissions'
 >;
-type RoleRow = typeof roles.$inferSelect;
 
-const toRole = (row: RoleRow) => ({
-  id: row.id,
-  key: row.key,
-  name: row.name,
-  description: row.description,
-  permissions: row.permissions,
-  builtIn: row.builtIn,
-});
-
-const roleNotFound = () => new AppError(404, 'ROLE_NOT_FOUND', 'Role not found');
-
-export function roleHandlers(deps: { db: Database; permissions: PermissionResolver }): Handlers<RoleOperations> {
+/**
+ * Roles and members in /v1/enforcer: the project's roles and who holds them, plus the project's own
+ * roles (custom-roles.ts) and the platform admins' variants (admin-roles.ts).
+ */
+export function roleHandlers(deps: {
+  db: Database;
+  permissions: PermissionResolver;
+}): Handlers<RoleOperations> & ReturnType<typeof customRoleHandlers> & ReturnType<typeof adminRoleHandlers> {
   const { db } = deps;
-
-  /** The built-in roles and the project's own; another project's roles do not exist here. */
-  const visible = (projectId: string) => or(isNull(roles.projectId), eq(roles.projectId, projectId));
+  // The members list of the projects module, reached through its handlers rather than copied.
+  const members = memberHandlers(deps);
 
   async function listVisible(projectId: string) {
-    return db.select().from(roles).where(visible(projectId)).orderBy(asc(roles.builtIn), asc(roles.name));
-  }
-
-  async function findRole(projectId: string, roleId: string) {
-    const [row] = await db
-      .select()
-      .from(roles)
-      .where(and(eq(roles.id, roleId), visible(projectId)));
-    if (!row) throw roleNotFound();
-    return row;
-  }
-
-  async function assertMember(projectId: string, userId: string) {
-    const [member] = await db
-      .select({ userId: projectMembers.userId })
-      .from(projectMembers)
-      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
-    if (!member) throw memberNotFound();
+    return db.select().from(roles).where(visibleIn(projectId)).orderBy(asc(roles.builtIn), asc(roles.name));
   }
 
   async function rolesOf(projectId: string, userId: string) {
@@ -72,13 +51,19 @@ export function roleHandlers(deps: { db: Database; permissions: PermissionResolv
     return rows.map((r) => toRole(r.role));
   }
 
+  const permissionsOf = async (projectId: string, userId: string) =>
+    [...(await deps.permissions.heldBy(projectId, userId))].sort();
+
   return {
+    ...customRoleHandlers(deps),
+    ...adminRoleHandlers(deps),
+
     listRoles: async ({ query }) => (await listVisible(query.project)).map(toRole),
 
-    getRole: async ({ params, query }) => toRole(await findRole(query.project, params.role)),
+    getRole: async ({ params, query }) => toRole(await findRole(db, query.project, params.role)),
 
     listRoleUsers: async ({ params, query }) => {
-      await findRole(query.project, params.role);
+      await findRole(db, query.project, params.role);
       return db
         .select({ id: users.id, email: users.email })
         .from(roleAssignments)
@@ -88,65 +73,44 @@ export function roleHandlers(deps: { db: Database; permissions: PermissionResolv
     },
 
     assignRole: async ({ params, query }, request) => {
-      const role = await findRole(query.project, params.role);
-      await assertMember(query.project, params.user);
-      await assertAssignable(deps.permissions, query.project, request.principal!.userId, role.permissions);
-      await db.transaction(async (tx) => {
-        await tx
-          .insert(roleAssignments)
-          .values({ projectId: query.project, userId: params.user, roleId: role.id })
-          .onConflictDoNothing();
-        await recordAudit(tx, request, {
-          target: `user:${params.user}`,
-          details: { role: role.key, change: 'assign' },
-        });
-      });
-      deps.permissions.invalidateProject(query.project);
+      const change = { projectId: query.project, userId: params.user, roleId: params.role };
+      await giveRole(deps, request, { ...change, caller: request.principal! });
       return undefined;
     },
 
     unassignRole: async ({ params, query }, request) => {
-      const role = await findRole(query.project, params.role);
-      await assertAssignable(deps.permissions, query.project, request.principal!.userId, role.permissions);
-      await db.transaction(async (tx) => {
-        if (role.id === builtInRole('owner').id && (await ownerCount(tx, query.project)) <= 1) {
-          throw new AppError(409, 'LAST_OWNER', 'A project needs at least one owner. Make someone else owner first.');
-        }
-        const removed = await tx
-          .delete(roleAssignments)
-          .where(
-            and(
-              eq(roleAssignments.projectId, query.project),
-              eq(roleAssignments.userId, params.user),
-              eq(roleAssignments.roleId, role.id),
-            ),
-          )
-          .returning({ userId: roleAssignments.userId });
-        if (removed.length === 0) throw new AppError(404, 'ROLE_NOT_HELD', 'That member does not hold this role.');
-        await recordAudit(tx, request, {
-          target: `user:${params.user}`,
-          details: { role: role.key, change: 'unassign' },
-        });
-      });
-      deps.permissions.invalidateProject(query.project);
+      const change = { projectId: query.project, userId: params.user, roleId: params.role };
+      await takeRole(deps, request, { ...change, caller: request.principal! });
       return undefined;
     },
 
+    listEnforcerUsers: ({ query: { project, ...paging } }, request, reply) =>
+      members.listMembers({ params: { project }, query: paging, body: undefined }, request, reply),
+
+    getEnforcerUser: async ({ params, query }, request, reply) => {
+      const member = await members.getMember(
+        { params: { project: query.project, user: params.user }, query: {}, body: undefined },
+        request,
+        reply,
+      );
+      return { ...member, permissions: await permissionsOf(query.project, params.user) };
+    },
+
     getUserRoles: async ({ params, query }) => {
-      await assertMember(query.project, params.user);
+      await assertMember(db, query.project, params.user);
       return rolesOf(query.project, params.user);
     },
 
     getAssignableRoles: async ({ params, query }, request) => {
-      await assertMember(query.project, params.user);
-      const held = await deps.permissions.heldBy(query.project, request.principal!.userId);
+      await assertMember(db, query.project, params.user);
+      const held = await heldByCaller(deps.permissions, query.project, request.principal!);
       const all = await listVisible(query.project);
       return all.filter((role) => role.permissions.every((p) => held.has(p))).map(toRole);
     },
 
     getUserPermissions: async ({ params, query }) => {
-      await assertMember(query.project, params.user);
-      return [...(await deps.permissions.heldBy(query.project, params.user))].sort();
+      await assertMember(db, query.project, params.user);
+      return permissionsOf(query.project, params.user);
     },
   };
 }

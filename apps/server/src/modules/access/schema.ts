@@ -14,6 +14,8 @@ export const roles = pgTable(
     description: text('description').notNull().default(''),
     permissions: text('permissions').array().notNull().default([]),
     builtIn: boolean('built_in').notNull().default(false),
+    /** Set when a platform admin edits a built-in role: start-up then stops resetting it from code. */
+    customisedAt: timestamp('customised_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

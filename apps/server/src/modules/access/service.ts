@@ -1,27 +1,31 @@
 import type { Permission } from '@wharf/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../core/db/database.js';
 import { AppError } from '../../core/errors.js';
-import { projectMembers } from '../projects/schema.js';
+import { projectMembers, projects } from '../projects/schema.js';
 import { builtInRole, builtInRoles } from './built-in-roles.js';
+import { MemoryDecisionCache, type DecisionCache } from './decision-cache.js';
 import { roleAssignments, roles } from './schema.js';
 
 /** Write the built-in roles' names and permissions from code (every start; idempotent). */
 export async function syncBuiltInRoles(db: Executor): Promise<void> {
   for (const role of builtInRoles) {
+    const fromCode = { name: role.name, description: role.description, permissions: [...role.permissions] };
     await db
       .insert(roles)
-      .values({ ...role, permissions: [...role.permissions], projectId: null, builtIn: true })
+      .values({ ...role, ...fromCode, projectId: null, builtIn: true })
       .onConflictDoUpdate({
         target: roles.id,
-        set: {
-          name: role.name,
-          description: role.description,
-          permissions: [...role.permissions],
-          updatedAt: sql`now()`,
-        },
+        set: { ...fromCode, updatedAt: sql`now()` },
+        // A role a platform admin edited keeps their edit across restarts.
+        setWhere: isNull(roles.customisedAt),
       });
   }
+  // The owner holds every permission, also ones added to the catalogue after an admin's edit.
+  await db
+    .update(roles)
+    .set({ permissions: [...builtInRole('owner').permissions] })
+    .where(eq(roles.id, builtInRole('owner').id));
 }
 
 /** Make a user a member of a project holding a built-in role; answers false when already a member. */
@@ -47,6 +51,23 @@ export async function ownerCount(db: Executor, projectId: string): Promise<numbe
   return owners.length;
 }
 
+/** Whether a user holds the Owner role in any project of an organisation (who may change the organisation). */
+export async function ownsProjectIn(db: Executor, organisationId: string, userId: string): Promise<boolean> {
+  const [owned] = await db
+    .select({ projectId: roleAssignments.projectId })
+    .from(roleAssignments)
+    .innerJoin(projects, eq(projects.id, roleAssignments.projectId))
+    .where(
+      and(
+        eq(projects.organisationId, organisationId),
+        eq(roleAssignments.userId, userId),
+        eq(roleAssignments.roleId, builtInRole('owner').id),
+      ),
+    )
+    .limit(1);
+  return owned !== undefined;
+}
+
 /** The keys of the roles a user holds in a project. */
 export async function roleKeysOf(db: Executor, projectId: string, userId: string): Promise<string[]> {
   const rows = await db
@@ -67,30 +88,28 @@ export interface PermissionDecision {
 
 /** SPEC.md section 6: decisions are cached 10 seconds. */
 export const PERMISSION_CACHE_MS = 10_000;
-const MAX_CACHED = 100_000;
 
 /**
  * Decides permissions per project and user from their roles. Results are cached 10 s per project,
  * user and permission (SPEC.md section 6), and a project's entries are dropped when its roles or
- * assignments change. In-process; a shared cache (Redis) can sit behind the same two methods.
+ * assignments change. The cache is in-process, or Redis shared by every server process (REDIS_URL).
  */
 export class PermissionResolver {
-  private readonly cache = new Map<string, { granted: boolean; expires: number }>();
-  /** Bumped when a project's roles change, which retires every cached entry of the project. */
-  private readonly generation = new Map<string, number>();
-
   constructor(
     private readonly db: Database,
-    private readonly now: () => number = () => performance.now(),
+    now: () => number = () => performance.now(),
     private readonly ttlMs: number = PERMISSION_CACHE_MS,
+    private readonly cache: DecisionCache = new MemoryDecisionCache(now),
   ) {}
 
+  /** Call after a project's roles or assignments change (after the transaction commits). */
   invalidateProject(projectId: string): void {
-    this.generation.set(projectId, (this.generation.get(projectId) ?? 0) + 1);
+    this.cache.invalidateProject(projectId);
   }
 
-  private key(projectId: string, userId: string, permission: string) {
-    return `${projectId}:${this.generation.get(projectId) ?? 0}:${userId}:${permission}`;
+  /** Call after a change every project sees, such as a built-in role's permissions. */
+  invalidateAll(): void {
+    this.cache.invalidateAll();
   }
 
   async has(projectId: string, userId: string, permission: Permission): Promise<boolean> {
@@ -100,21 +119,21 @@ export class PermissionResolver {
 
   /** Each permission granted or denied, from the cache where fresh, else from the roles. */
   async decide(projectId: string, userId: string, asked: Permission[]): Promise<PermissionDecision> {
-    const nowMs = this.now();
-    const unknown = asked.filter((p) => {
-      const hit = this.cache.get(this.key(projectId, userId, p));
-      return !hit || hit.expires <= nowMs;
-    });
-    let held: PermissionDecision['roles'] = [];
-    if (unknown.length > 0 || asked.length === 0) {
-      held = await this.rolesWith(projectId, userId, asked);
-      const grantedNow = new Set(held.flatMap((r) => r.grants));
-      if (this.cache.size > MAX_CACHED) this.cache.clear();
-      for (const p of unknown)
-        this.cache.set(this.key(projectId, userId, p), { granted: grantedNow.has(p), expires: nowMs + this.ttlMs });
+    // Read before the roles are: see CachedDecisions.stamp.
+    const cached = this.ttlMs > 0 ? await this.cache.read(projectId, userId, asked) : undefined;
+    const known = cached?.decisions ?? new Map<string, boolean>();
+    if (asked.length > 0 && asked.every((p) => known.has(p))) {
+      const granted = asked.filter((p) => known.get(p));
+      return { granted, denied: asked.filter((p) => !known.get(p)), roles: [] };
     }
-    const granted = asked.filter((p) => this.cache.get(this.key(projectId, userId, p))?.granted);
-    return { granted, denied: asked.filter((p) => !granted.includes(p)), roles: held };
+    const held = await this.rolesWith(projectId, userId, asked);
+    const grantedNow = new Set(held.flatMap((r) => r.grants));
+    if (cached) {
+      const fresh = new Map(asked.map((p) => [p, grantedNow.has(p)]));
+      this.cache.write(projectId, userId, cached.stamp, fresh, this.ttlMs);
+    }
+    const granted = asked.filter((p) => grantedNow.has(p));
+    return { granted, denied: asked.filter((p) => !grantedNow.has(p)), roles: held };
   }
 
   /** Every permission a member holds in the project, fresh from the database (for assigning roles). */

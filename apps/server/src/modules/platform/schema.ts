@@ -13,6 +13,8 @@ export const platforms = pgTable(
     public: boolean('public').notNull().default(false),
     favicon: text('favicon'),
     logos: jsonb('logos').$type<PlatformLogo[]>().notNull().default([]),
+    /** Every user of the platform must have two-factor authentication on to list projects and organisations. */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     /** The platform that answers hosts no platform claims. Exactly one. */
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -2,23 +2,20 @@ import type { operations, Project } from '@wharf/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit/audit.js';
 import type { Database, Executor } from '../../core/db/database.js';
-import { AppError } from '../../core/errors.js';
 import type { Handlers } from '../../core/http/operations.js';
 import { addMember, type PermissionResolver } from '../access/service.js';
 import { platforms } from '../platform/schema.js';
 import type { PlatformService } from '../platform/service.js';
+import { organisationNotFound, projectNotFound, templateNotFound } from './errors.js';
+import { memberOrganisation } from './organisation-handlers.js';
 import { invites, organisationMembers, organisations, projectMembers, projects } from './schema.js';
+import { findTemplate } from './template-catalogue.js';
+import { installTemplate } from './templates.js';
+import { assertTwoFactorPolicy } from './two-factor-policy.js';
 
 type ProjectOperations = Pick<
   typeof operations,
-  | 'listProjects'
-  | 'createProject'
-  | 'getProject'
-  | 'updateProject'
-  | 'deleteProject'
-  | 'listOrganisations'
-  | 'createOrganisation'
-  | 'getOrganisation'
+  'listProjects' | 'createProject' | 'getProject' | 'updateProject' | 'deleteProject'
 >;
 
 type ProjectRow = typeof projects.$inferSelect;
@@ -31,15 +28,13 @@ function toProject(row: ProjectRow, platformName: string): Project {
     organisationId: row.organisationId,
     integrations: [],
     logos: row.logos,
+    settings: row.settings,
     platform: { name: platformName },
     billing: { plan: { code: row.planCode }, flags: [] },
   };
 }
 
-const projectNotFound = () => new AppError(404, 'PROJECT_NOT_FOUND', 'Project not found');
-const organisationNotFound = () => new AppError(404, 'ORGANISATION_NOT_FOUND', 'Organisation not found');
-
-async function loadProject(db: Executor, id: string): Promise<Project> {
+export async function loadProject(db: Executor, id: string): Promise<Project> {
   const [row] = await db
     .select({ project: projects, platformName: platforms.name })
     .from(projects)
@@ -47,15 +42,6 @@ async function loadProject(db: Executor, id: string): Promise<Project> {
     .where(eq(projects.id, id));
   if (!row) throw projectNotFound();
   return toProject(row.project, row.platformName);
-}
-
-async function memberOrganisation(db: Executor, organisationId: string, userId: string) {
-  const [row] = await db
-    .select({ organisation: organisations })
-    .from(organisationMembers)
-    .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
-    .where(and(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.userId, userId)));
-  return row?.organisation;
 }
 
 export function projectHandlers(deps: {
@@ -68,6 +54,8 @@ export function projectHandlers(deps: {
   return {
     listProjects: async ({ query }, request) => {
       const userId = request.principal!.userId;
+      const platform = await deps.platform.resolve({ host: request.hostname });
+      await assertTwoFactorPolicy(db, userId, platform.id);
       const rows = await db
         .select({ project: projects, platformName: platforms.name })
         .from(projectMembers)
@@ -81,6 +69,8 @@ export function projectHandlers(deps: {
     createProject: async ({ body }, request) => {
       const userId = request.principal!.userId;
       const platform = await deps.platform.resolve({ host: request.hostname });
+      const template = body.template === undefined ? undefined : findTemplate(body.template);
+      if (body.template !== undefined && !template) throw templateNotFound();
       const created = await db.transaction(async (tx) => {
         let organisation = body.organisationId ? await memberOrganisation(tx, body.organisationId, userId) : undefined;
         if (body.organisationId && !organisation) throw organisationNotFound();
@@ -96,7 +86,15 @@ export function projectHandlers(deps: {
           .values({ platformId: organisation!.platformId, organisationId: organisation!.id, name: body.name })
           .returning();
         await addMember(tx, row!.id, userId, 'owner');
-        await recordAudit(tx, request, { projectId: row!.id, target: `project:${row!.id}` });
+        // A new project: nobody's permissions in it are cached yet, so there is nothing to invalidate.
+        const installed = template
+          ? await installTemplate(tx, row!.id, template, { overwrite: false, now: request.server.services.clock.now() })
+          : undefined;
+        await recordAudit(tx, request, {
+          projectId: row!.id,
+          target: `project:${row!.id}`,
+          ...(template ? { details: { template: template.key, roles: installed!.roles } } : {}),
+        });
         return row!;
       });
       return loadProject(db, created.id);
@@ -147,35 +145,6 @@ export function projectHandlers(deps: {
       deps.permissions.invalidateProject(params.project);
       deps.platform.invalidate();
       return undefined;
-    },
-
-    listOrganisations: async (_input, request) => {
-      const rows = await db
-        .select({ id: organisations.id, name: organisations.name })
-        .from(organisationMembers)
-        .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
-        .where(eq(organisationMembers.userId, request.principal!.userId))
-        .orderBy(asc(organisations.name));
-      return rows;
-    },
-
-    createOrganisation: async ({ body }, request) => {
-      const userId = request.principal!.userId;
-      const platform = await deps.platform.resolve({ host: request.hostname });
-      const created = await db.transaction(async (tx) => {
-        const [row] = await tx.insert(organisations).values({ platformId: platform.id, name: body.name }).returning();
-        await tx.insert(organisationMembers).values({ organisationId: row!.id, userId });
-        await recordAudit(tx, request, { target: `organisation:${row!.id}` });
-        return row!;
-      });
-      return { id: created.id, name: created.name };
-    },
-
-    getOrganisation: async ({ params }, request) => {
-      // Someone else's organisation is as absent as a missing one.
-      const organisation = await memberOrganisation(db, params.organisationId, request.principal!.userId);
-      if (!organisation) throw organisationNotFound();
-      return { id: organisation.id, name: organisation.name };
     },
   };
 }

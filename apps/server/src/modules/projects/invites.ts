@@ -3,6 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Clock } from '../../core/clock.js';
 import type { Database, Executor } from '../../core/db/database.js';
 import { AppError } from '../../core/errors.js';
+import { projectNotFound } from './errors.js';
 import { hashToken, newSecretToken } from '../accounts/tokens.js';
 import { normalizeEmail } from '../accounts/service.js';
 import type { MailService } from '../mail/service.js';
@@ -37,7 +38,7 @@ export async function createInvite(
   request: InviteRequest,
 ): Promise<{ id: string; token: string }> {
   const [project] = await tx.select().from(projects).where(eq(projects.id, request.projectId));
-  if (!project) throw new AppError(404, 'PROJECT_NOT_FOUND', 'Project not found');
+  if (!project) throw projectNotFound();
   const token = newSecretToken();
   const now = deps.clock.now();
   const email = normalizeEmail(request.email);

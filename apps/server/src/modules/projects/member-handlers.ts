@@ -2,20 +2,16 @@ import type { operations } from '@wharf/contract';
 import { and, asc, eq, gt, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit/audit.js';
 import type { Database, Executor } from '../../core/db/database.js';
-import { AppError } from '../../core/errors.js';
 import type { Handlers } from '../../core/http/operations.js';
 import { containsPattern, decodePageToken, encodePageToken } from '../../core/pagination.js';
 import { assertAssignable } from '../access/assignable.js';
-import { builtInRole } from '../access/built-in-roles.js';
+import { findRolesByKey, lastOwner } from '../access/roles.js';
 import { roleAssignments, roles } from '../access/schema.js';
 import { memberNotFound, ownerCount, type PermissionResolver } from '../access/service.js';
 import { users } from '../accounts/schema.js';
 import { projectMembers } from './schema.js';
 
 type MemberOperations = Pick<typeof operations, 'listMembers' | 'getMember' | 'updateMember' | 'removeMember'>;
-
-const lastOwner = () =>
-  new AppError(409, 'LAST_OWNER', 'A project needs at least one owner. Make someone else owner first.');
 
 async function rolesByUser(db: Executor, projectId: string, userIds: string[]) {
   if (userIds.length === 0) return new Map<string, string[]>();
@@ -66,10 +62,15 @@ export function memberHandlers(deps: { db: Database; permissions: PermissionReso
     return member;
   }
 
-  /** Taking a role away needs the same right as giving it. */
+  /** Taking a role away needs the same right as giving it; the roles may be built-in or the project's own. */
   async function assertAllAssignable(projectId: string, callerId: string, keys: string[]) {
-    for (const key of new Set(keys))
-      await assertAssignable(deps.permissions, projectId, callerId, builtInRole(key).permissions);
+    const rows = await findRolesByKey(db, projectId, [...new Set(keys)]);
+    await assertAssignable(
+      deps.permissions,
+      projectId,
+      callerId,
+      rows.flatMap((r) => r.permissions),
+    );
   }
 
   return {
@@ -108,6 +109,7 @@ export function memberHandlers(deps: { db: Database; permissions: PermissionReso
       const added = wanted.filter((k) => !current.roles.includes(k));
       const removed = current.roles.filter((k) => !(wanted as string[]).includes(k));
       await assertAllAssignable(params.project, request.principal!.userId, [...added, ...removed]);
+      const wantedRoles = await findRolesByKey(db, params.project, wanted);
       await db.transaction(async (tx) => {
         if (removed.includes('owner') && (await ownerCount(tx, params.project)) <= 1) throw lastOwner();
         await tx
@@ -115,9 +117,7 @@ export function memberHandlers(deps: { db: Database; permissions: PermissionReso
           .where(and(eq(roleAssignments.projectId, params.project), eq(roleAssignments.userId, params.user)));
         await tx
           .insert(roleAssignments)
-          .values(
-            wanted.map((key) => ({ projectId: params.project, userId: params.user, roleId: builtInRole(key).id })),
-          );
+          .values(wantedRoles.map((role) => ({ projectId: params.project, userId: params.user, roleId: role.id })));
         await recordAudit(tx, request, { target: `user:${params.user}`, details: { added, removed } });
       });
       deps.permissions.invalidateProject(params.project);

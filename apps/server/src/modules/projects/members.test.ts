@@ -76,6 +76,25 @@ describe('project members', () => {
     expect((await mia.call('PATCH', url(mia.user.id), { roles: ['admin'] })).statusCode).toBe(403);
   });
 
+  it("gives and takes the project's custom roles by key, and refuses a role the project doesn't have", async () => {
+    const created = await owner.call('POST', `/v1/enforcer/roles?project=${projectId}`, {
+      name: 'Packer',
+      permissions: ['projects.read', 'billing.read'],
+    });
+    expect(created.statusCode).toBe(201);
+    const key: string = created.json().key;
+    const given = await owner.call('PATCH', url(mia.user.id), { roles: ['member', key] });
+    expect(given.statusCode).toBe(200);
+    expect(given.json().roles).toEqual([key, 'member']);
+    expect(await canReadBilling()).toBe(200);
+    const unknown = await owner.call('PATCH', url(mia.user.id), { roles: ['custom:nobody'] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().code).toBe('ROLE_NOT_FOUND');
+    expect((await owner.call('GET', url(mia.user.id))).json().roles).toEqual([key, 'member']);
+    expect((await owner.call('PATCH', url(mia.user.id), { roles: ['member'] })).json().roles).toEqual(['member']);
+    expect(await canReadBilling()).toBe(403);
+  });
+
   it('removes a member, who then has no access', async () => {
     expect((await admin.call('DELETE', url(mia.user.id))).statusCode).toBe(204);
     expect((await mia.call('GET', `/v1/projects/${projectId}`)).statusCode).toBe(403);

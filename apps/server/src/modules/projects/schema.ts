@@ -1,5 +1,6 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 // Foreign keys are the one place a module names another's tables; queries still go through services.
+import type { ProjectSettings } from '@wharf/contract';
 import { users } from '../accounts/schema.js';
 import { platforms } from '../platform/schema.js';
 
@@ -19,6 +20,8 @@ export const organisations = pgTable(
       .notNull()
       .references(() => platforms.id),
     name: text('name').notNull(),
+    /** Members must have two-factor authentication on to list projects and organisations. */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('organisations_platform_idx').on(t.platformId)],
@@ -50,6 +53,8 @@ export const projects = pgTable(
       .references(() => organisations.id),
     name: text('name').notNull(),
     logos: jsonb('logos').$type<ProjectLogo[]>().notNull().default([]),
+    /** Currency, timezone, units: a few values read as a whole with the project, so one document. */
+    settings: jsonb('settings').$type<ProjectSettings>().notNull().default({}),
     /** The billing plan; 'demo' marks a demo project. The billing module takes this over. */
     planCode: text('plan_code').notNull().default('starter'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

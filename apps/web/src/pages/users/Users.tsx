@@ -1,6 +1,290 @@
-import { SettingsHeader } from '../../features/account/ui/SettingsSection';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { pathOf } from '../../app/navigation';
+import type { Access } from '../../features/access/api/enforce';
+import { deniedReason } from '../../features/access/ui/Denied';
+import { useUser } from '../../features/auth/api/session';
+import { useMembersQuery, useRemoveMember, type Member } from '../../features/members/api/members';
+import { formatDay, memberName } from '../../features/members/format';
+import { ChangeRoleDialog } from '../../features/members/ui/ChangeRoleDialog';
+import { EmptyState, errorMessage, LoadError, LoadMore } from '../../features/members/ui/ListStates';
+import { MemberAvatar } from '../../features/members/ui/MemberAvatar';
+import { Tag } from '../../features/members/ui/Tag';
+import { useDebouncedValue } from '../../features/members/use-debounced-value';
+import type { Project } from '../../features/projects/api/projects';
+import { Loading, ProjectPage } from '../../features/projects/ui/ProjectPage';
+import { useRolesQuery, type Role } from '../../features/roles/api/roles';
+import { roleName } from '../../features/roles/role-labels';
+import { Button, buttonClasses } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { cx } from '../../ui/cx';
+import { TextField } from '../../ui/TextField';
 
-/** `/users` (route `project.users.list`). Being built. */
+/** `/users` (route `project.users.list`): the project's members, their roles, and who may change them. */
 export function UsersPage() {
-  return <SettingsHeader title="Users" />;
+  return (
+    <ProjectPage
+      title="Users"
+      description="The people in this project and the roles that decide what each of them can do."
+      permissions={['members.read', 'members.manage', 'roles.read', 'roles.manage']}
+    >
+      {(project, access) => <Members project={project} access={access} />}
+    </ProjectPage>
+  );
+}
+
+function Members({ project, access }: { project: Project; access: Access }) {
+  const me = useUser();
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim());
+  const members = useMembersQuery(project.id, query);
+  const roles = useRolesQuery(project.id, access.can('roles.read'));
+  const [editing, setEditing] = useState<Member | null>(null);
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const remove = useRemoveMember(project.id, me?.id);
+  const reasonId = useId();
+
+  const canManage = access.can('members.manage');
+  const list = dedupe(members.data?.pages.flatMap((page) => page.items) ?? []);
+  const searching = members.isFetching && !members.isFetchingNextPage && members.isPlaceholderData;
+  const removingSelf = removing !== null && removing.user.id === me?.id;
+
+  return (
+    <div className="grid gap-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <form role="search" aria-label="Members" onSubmit={(event) => event.preventDefault()} className="sm:w-80">
+          <TextField
+            label="Search members"
+            type="search"
+            placeholder="Name or email"
+            autoComplete="off"
+            spellCheck={false}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            hint={searching ? 'Searching…' : undefined}
+          />
+        </form>
+        <nav aria-label="Team" className="flex gap-2">
+          <Link
+            to={pathOf('project.users.invites.list')}
+            search={{ project: project.id }}
+            className={buttonClasses({ variant: 'secondary', className: 'flex-1 sm:flex-none' })}
+          >
+            Invites
+          </Link>
+          <Link
+            to={pathOf('project.users.roles.list')}
+            search={{ project: project.id }}
+            className={buttonClasses({ variant: 'secondary', className: 'flex-1 sm:flex-none' })}
+          >
+            Roles
+          </Link>
+        </nav>
+      </div>
+
+      {!canManage && (
+        <p id={reasonId} className="rounded-lg bg-warning-soft px-3.5 py-3 text-sm text-warning">
+          You can see the members but not change their roles or remove them. {deniedReason(['members.manage'])}
+        </p>
+      )}
+
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+
+      {members.isPending ? (
+        <Loading label="Loading members…" />
+      ) : !members.data ? (
+        <LoadError
+          title="The members could not be loaded"
+          error={members.error}
+          onRetry={() => void members.refetch()}
+          retrying={members.isFetching}
+        />
+      ) : list.length === 0 ? (
+        <EmptyState title={query ? `No members match “${query}”.` : 'No members yet.'}>
+          {query ? 'Try part of a name or an email address.' : 'Invite people to work with you in this project.'}
+        </EmptyState>
+      ) : (
+        <div>
+          <table className="w-full text-sm max-md:block" aria-label="Members" aria-busy={searching || undefined}>
+            <thead className="max-md:sr-only">
+              <tr className="border-b border-border text-left text-xs font-semibold tracking-wide text-muted uppercase">
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  Member
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Roles
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Joined
+                </th>
+                <th scope="col" className="py-2 pl-3 text-right font-semibold">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="max-md:grid max-md:gap-3">
+              {list.map((member) => (
+                <MemberRow
+                  key={member.user.id}
+                  member={member}
+                  roles={roles.data}
+                  isMe={member.user.id === me?.id}
+                  canManage={canManage}
+                  reasonId={canManage ? undefined : reasonId}
+                  onChangeRole={() => setEditing(member)}
+                  onRemove={() => setRemoving(member)}
+                />
+              ))}
+            </tbody>
+          </table>
+          <LoadMore
+            count={list.length}
+            noun={['member', 'members']}
+            hasMore={members.hasNextPage}
+            loading={members.isFetchingNextPage}
+            onLoadMore={() => void members.fetchNextPage()}
+            error={members.isFetchNextPageError || members.isRefetchError ? members.error : undefined}
+          />
+        </div>
+      )}
+
+      <ChangeRoleDialog
+        project={project.id}
+        member={editing}
+        access={access}
+        onClose={() => setEditing(null)}
+        onChanged={setAnnouncement}
+      />
+
+      <ConfirmDialog
+        open={removing !== null}
+        title={removingSelf ? 'Leave project' : 'Remove member'}
+        confirmLabel={removingSelf ? 'Leave project' : 'Remove'}
+        pendingLabel={removingSelf ? 'Leaving…' : 'Removing…'}
+        danger
+        pending={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error) : undefined}
+        onCancel={() => {
+          setRemoving(null);
+          remove.reset();
+        }}
+        onConfirm={() => {
+          if (!removing) return;
+          const name = memberName(removing.user);
+          remove.mutate(removing.user.id, {
+            onSuccess: () => {
+              setRemoving(null);
+              if (removingSelf) void navigate({ to: pathOf('projects.list') });
+              else setAnnouncement(`${name} was removed from ${project.name}.`);
+            },
+          });
+        }}
+      >
+        {removing &&
+          (removingSelf ? (
+            <>
+              You lose access to <strong className="text-text">{project.name}</strong> at once, with every role you hold
+              here. Someone will have to invite you to come back.
+            </>
+          ) : (
+            <>
+              <strong className="text-text">{memberName(removing.user)}</strong> ({removing.user.email}) loses access to{' '}
+              <strong className="text-text">{project.name}</strong> at once, with every role they hold here. You can
+              invite them again later.
+            </>
+          ))}
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/** Two pages may overlap when members join meanwhile; each member shows once. */
+function dedupe(members: Member[]): Member[] {
+  const byId = new Map<string, Member>();
+  for (const member of members) if (!byId.has(member.user.id)) byId.set(member.user.id, member);
+  return [...byId.values()];
+}
+
+function MemberRow({
+  member,
+  roles,
+  isMe,
+  canManage,
+  reasonId,
+  onChangeRole,
+  onRemove,
+}: {
+  member: Member;
+  roles: Role[] | undefined;
+  isMe: boolean;
+  canManage: boolean;
+  reasonId: string | undefined;
+  onChangeRole: () => void;
+  onRemove: () => void;
+}) {
+  const name = memberName(member.user);
+  const cell = 'max-md:block md:border-b md:border-border md:py-3';
+  return (
+    <tr className="max-md:grid max-md:gap-2 max-md:rounded-xl max-md:border max-md:border-border max-md:bg-surface max-md:p-4">
+      <th scope="row" className={cx(cell, 'text-left font-normal md:pr-3')}>
+        <div className="flex min-w-0 items-center gap-3">
+          <MemberAvatar name={name} url={member.user.avatar} />
+          <div className="min-w-0">
+            <p className="flex flex-wrap items-center gap-x-2 font-medium break-words">
+              {name}
+              {isMe && <Tag tone="primary">You</Tag>}
+            </p>
+            {name !== member.user.email && <p className="text-muted [overflow-wrap:anywhere]">{member.user.email}</p>}
+          </div>
+        </div>
+      </th>
+      <td className={cx(cell, 'md:px-3')}>
+        <span className="sr-only md:hidden">Roles: </span>
+        {member.roles.length === 0 ? (
+          <span className="text-muted">No role</span>
+        ) : (
+          <ul aria-label={`Roles of ${name}`} className="flex flex-wrap gap-1.5">
+            {member.roles.map((key) => (
+              <li key={key}>
+                <Tag tone={key === 'owner' ? 'primary' : 'neutral'}>{roleName(key, roles)}</Tag>
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+      <td className={cx(cell, 'text-muted md:px-3 md:whitespace-nowrap')}>
+        <span className="md:hidden">Joined </span>
+        <time dateTime={member.joinedAt}>{formatDay(member.joinedAt)}</time>
+      </td>
+      <td className={cx(cell, 'md:w-px md:pl-3 md:text-right md:whitespace-nowrap')}>
+        <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
+          <Button
+            variant="secondary"
+            size="small"
+            onClick={onChangeRole}
+            disabled={!canManage}
+            aria-describedby={reasonId}
+            aria-label={`Change role of ${name}`}
+          >
+            Change role
+          </Button>
+          <Button
+            variant="ghost"
+            size="small"
+            className="text-danger!"
+            onClick={onRemove}
+            disabled={!canManage}
+            aria-describedby={reasonId}
+            aria-label={isMe ? 'Leave project' : `Remove ${name}`}
+          >
+            {isMe ? 'Leave' : 'Remove'}
+          </Button>
+        </div>
+      </td>
+    </tr>
+  );
 }

@@ -1,8 +1,9 @@
 import { ApiError, type WharfClient } from '@wharf/client';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useApiClient } from '../../../app/api-client';
-import { useNavigateByName } from '../../../app/navigation';
+import { pathOf, useNavigateByName } from '../../../app/navigation';
 import { setSessionUser } from '../../auth/api/session';
 import type { ResultOf } from '../../auth/api/types';
 
@@ -38,16 +39,29 @@ export function organisationsQueryOptions(client: WharfClient) {
 function useListRefusals(error: unknown) {
   const queryClient = useQueryClient();
   const navigate = useNavigateByName();
+  const router = useRouter();
   useEffect(() => {
     if (!(error instanceof ApiError)) return;
     if (error.status === 401) {
-      clearLists(queryClient);
       setSessionUser(queryClient, null);
+      // Emptied, not removed: a removed list still on screen is fetched again at once, refused
+      // again, removed again, without end.
+      emptyLists(queryClient);
+      // As when the session's token is refused (app/services.ts): log in, then come back here. Both
+      // lists are refused together; the second refusal finds the console on its way to login already.
+      const here = router.latestLocation;
+      if (here.pathname.replace(/\/$/, '') !== pathOf('login'))
+        void navigate('login', { search: { redirect: here.href }, replace: true });
     } else if (error.status === 403) {
       clearLists(queryClient);
       void navigate('account.settings.2fa', { replace: true });
     }
-  }, [error, queryClient, navigate]);
+  }, [error, queryClient, navigate, router]);
+}
+
+function emptyLists(queryClient: QueryClient) {
+  queryClient.setQueryData<Project[]>(projectKeys.list(), []);
+  queryClient.setQueryData<Organisation[]>(projectKeys.organisations(), []);
 }
 
 function clearLists(queryClient: QueryClient) {

@@ -10,6 +10,7 @@ import { Denied } from '../../access/ui/Denied';
 import { linkClasses } from '../../auth/ui/AuthCard';
 import type { Project } from '../api/projects';
 import { useActiveProject } from '../active-project';
+import { preferredProject } from '../remembered-project';
 
 export const PROJECT_NOT_FOUND = 'Project not found';
 
@@ -40,7 +41,8 @@ export function ProjectPage({ title, description, permissions, children }: Proje
   const { projectId, project, projects, isPending, error } = useActiveProject();
   const access = useAccess(project?.id, permissions);
   const navigate = useNavigate();
-  const first = projects[0];
+  // SPEC.md section 2: the active (remembered) project, else the first.
+  const first = preferredProject(projects);
 
   useEffect(() => {
     if (!projectId && first)

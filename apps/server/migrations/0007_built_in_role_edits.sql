@@ -1,0 +1,1 @@
+ALTER TABLE "roles" ADD COLUMN "customised_at" timestamp with time zone;

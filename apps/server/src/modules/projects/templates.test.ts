@@ -1,0 +1,190 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../core/audit/schema.js';
+import { createStartedTestApp, type TestApp } from '../../test/app.js';
+import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
+import { roleAssignments, roles } from '../access/schema.js';
+import { slugOf } from '../access/custom-roles.js';
+import { addMember } from '../access/service.js';
+import { projects } from './schema.js';
+import { templates } from './template-catalogue.js';
+
+describe('project templates', () => {
+  let t: TestApp;
+  let olivia: BearerUser;
+  /** A member (no projects.update) of Olivia's project. */
+  let mia: BearerUser;
+  /** Owns another project: every permission there, none in Olivia's. */
+  let intruder: BearerUser;
+  let projectId: string;
+
+  const customRoles = (project: string) =>
+    t.database.db
+      .select({ key: roles.key, name: roles.name, permissions: roles.permissions, builtIn: roles.builtIn })
+      .from(roles)
+      .where(eq(roles.projectId, project))
+      .orderBy(roles.key);
+  const install = (who: BearerUser, template: string, body: object = {}, project = projectId) =>
+    who.call('POST', `/v1/projects/templates/${template}?project=${project}`, body);
+
+  beforeAll(async () => {
+    t = await createStartedTestApp();
+    olivia = await bearerUser(t, 'olivia@example.com');
+    mia = await bearerUser(t, 'mia@example.com');
+    intruder = await bearerUser(t, 'intruder@example.com');
+    projectId = (await createProjectAs(olivia, 'Harbour')).id;
+    await t.database.db.transaction((tx) => addMember(tx, projectId, mia.user.id, 'member'));
+    await createProjectAs(intruder, 'Elsewhere');
+  });
+  afterAll(() => t.close());
+
+  it('lists shop, factory and blank with their roles, settings and modules', async () => {
+    const res = await olivia.call('GET', '/v1/projects/templates');
+    expect(res.statusCode).toBe(200);
+    const listed = res.json() as { key: string; roles: { key: string; name: string }[]; modules: string[] }[];
+    expect(listed.map((tpl) => tpl.key)).toEqual(['shop', 'factory', 'blank']);
+    expect(listed[0]).toMatchObject({
+      name: 'Shop',
+      roles: [{ key: 'custom:shop-assistant', name: 'Shop assistant' }],
+      settings: { currency: 'EUR', timezone: 'Europe/Amsterdam', weightUnit: 'kg' },
+      modules: [],
+    });
+    expect(listed[1]!.roles.map((r) => r.name)).toEqual(['Operator', 'Quality inspector']);
+    expect(listed[2]).toMatchObject({ roles: [], settings: {}, modules: [] });
+  });
+
+  it('keys its roles as the role API keys custom roles, so a role of that name made by hand is the same', () => {
+    for (const role of templates.flatMap((tpl) => tpl.roles)) expect(role.key).toBe(`custom:${slugOf(role.name)}`);
+  });
+
+  it('lists them for a project only to those who may change it', async () => {
+    expect((await olivia.call('GET', `/v1/projects/templates?project=${projectId}`)).statusCode).toBe(200);
+    const member = await mia.call('GET', `/v1/projects/templates?project=${projectId}`);
+    expect(member.statusCode).toBe(403);
+    expect(member.json().message).toBe('You need the projects.update permission in this project.');
+    expect((await intruder.call('GET', `/v1/projects/templates?project=${projectId}`)).statusCode).toBe(403);
+  });
+
+  it("installs a template's roles and settings, in one audited change", async () => {
+    const res = await install(olivia, 'shop');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      template: 'shop',
+      roles: { created: ['custom:shop-assistant'], updated: [], kept: [] },
+      project: { id: projectId, settings: { currency: 'EUR', timezone: 'Europe/Amsterdam', weightUnit: 'kg' } },
+    });
+    expect(await customRoles(projectId)).toEqual([
+      {
+        key: 'custom:shop-assistant',
+        name: 'Shop assistant',
+        permissions: ['projects.read', 'members.read', 'integrations.read', 'chat.read', 'chat.write', 'drive.read'],
+        builtIn: false,
+      },
+    ]);
+    expect((await olivia.call('GET', `/v1/projects/${projectId}`)).json().settings.currency).toBe('EUR');
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.operationId, 'installProjectTemplate'), eq(auditLog.result, 'success')));
+    expect(entry).toMatchObject({
+      projectId,
+      actorUserId: olivia.user.id,
+      details: { template: 'shop', overwrite: false, roles: { created: ['custom:shop-assistant'] } },
+    });
+  });
+
+  it('adds nothing twice, keeps what the project changed, and overwrites only when asked', async () => {
+    // The project has since chosen its own currency and trimmed the role.
+    await t.database.db
+      .update(projects)
+      .set({ settings: { currency: 'GBP', timezone: 'Europe/Amsterdam', weightUnit: 'kg' } })
+      .where(eq(projects.id, projectId));
+    await t.database.db
+      .update(roles)
+      .set({ permissions: ['projects.read'] })
+      .where(and(eq(roles.projectId, projectId), eq(roles.key, 'custom:shop-assistant')));
+    // A viewer also holds the role, so its permissions decide whether she may write in chat (cached).
+    const viewer = await bearerUser(t, 'vera@example.com');
+    await t.database.db.transaction((tx) => addMember(tx, projectId, viewer.user.id, 'viewer'));
+    const [assistant] = await t.database.db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.projectId, projectId), eq(roles.key, 'custom:shop-assistant')));
+    await t.database.db.insert(roleAssignments).values({ projectId, userId: viewer.user.id, roleId: assistant!.id });
+    t.app.services.permissions.invalidateProject(projectId);
+    expect(await t.app.services.permissions.has(projectId, viewer.user.id, 'chat.write')).toBe(false);
+
+    const again = await install(olivia, 'shop');
+    expect(again.json()).toMatchObject({
+      roles: { created: [], updated: [], kept: ['custom:shop-assistant'] },
+      project: { settings: { currency: 'GBP' } },
+    });
+    expect(await customRoles(projectId)).toHaveLength(1);
+
+    const overwritten = await install(olivia, 'shop', { overwrite: true });
+    expect(overwritten.json()).toMatchObject({
+      roles: { created: [], updated: ['custom:shop-assistant'], kept: [] },
+      project: { settings: { currency: 'EUR' } },
+    });
+    expect((await customRoles(projectId))[0]!.permissions).toContain('chat.write');
+    // The install retired the cached decision at once.
+    expect(await t.app.services.permissions.has(projectId, viewer.user.id, 'chat.write')).toBe(true);
+  });
+
+  it('adds a second template beside the first, leaving settings the project has', async () => {
+    const res = await install(olivia, 'factory');
+    expect(res.json()).toMatchObject({
+      roles: { created: ['custom:operator', 'custom:quality-inspector'], updated: [], kept: [] },
+      project: { settings: { currency: 'EUR', timezone: 'Europe/Amsterdam', weightUnit: 'kg' } },
+    });
+    expect((await customRoles(projectId)).map((r) => r.key)).toEqual([
+      'custom:operator',
+      'custom:quality-inspector',
+      'custom:shop-assistant',
+    ]);
+    expect((await install(olivia, 'blank')).json().roles).toEqual({ created: [], updated: [], kept: [] });
+  });
+
+  it('refuses an unknown template, and anyone without projects.update in the project, changing nothing', async () => {
+    const unknown = await install(olivia, 'spaceport');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('TEMPLATE_NOT_FOUND');
+    const before = await customRoles(projectId);
+    const member = await install(mia, 'factory', { overwrite: true });
+    expect(member.statusCode).toBe(403);
+    const foreign = await install(intruder, 'shop', { overwrite: true });
+    expect(foreign.statusCode).toBe(403);
+    expect(await customRoles(projectId)).toEqual(before);
+  });
+
+  it('creates a project from a template in the same transaction', async () => {
+    const res = await olivia.call('POST', '/v1/projects', {
+      name: 'Mill',
+      organisationName: 'Mill Org',
+      template: 'factory',
+    });
+    expect(res.statusCode).toBe(201);
+    const mill = res.json();
+    expect(mill.settings).toEqual({ currency: 'EUR', timezone: 'UTC', weightUnit: 'kg' });
+    expect((await customRoles(mill.id)).map((r) => r.key)).toEqual(['custom:operator', 'custom:quality-inspector']);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.operationId, 'createProject'), eq(auditLog.projectId, mill.id)));
+    expect(entry!.details).toMatchObject({
+      template: 'factory',
+      roles: { created: ['custom:operator', 'custom:quality-inspector'] },
+    });
+
+    const count = async () => (await t.database.db.select({ id: projects.id }).from(projects)).length;
+    const before = await count();
+    const bad = await olivia.call('POST', '/v1/projects', { name: 'Nope', organisationName: 'Nope', template: 'moon' });
+    expect(bad.statusCode).toBe(404);
+    expect(bad.json().code).toBe('TEMPLATE_NOT_FOUND');
+    expect(await count()).toBe(before);
+    // Without a template a project starts with no settings and no custom roles.
+    const plain = (await olivia.call('POST', '/v1/projects', { name: 'Plain', organisationName: 'Plain Org' })).json();
+    expect(plain.settings).toEqual({});
+    expect(await customRoles(plain.id)).toEqual([]);
+  });
+});

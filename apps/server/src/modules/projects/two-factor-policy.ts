@@ -1,0 +1,58 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import type { Executor } from '../../core/db/database.js';
+import { AppError } from '../../core/errors.js';
+import { findUserById } from '../accounts/service.js';
+import { platforms } from '../platform/schema.js';
+import { organisationMembers, organisations, projectMembers, projects } from './schema.js';
+
+/** SPEC.md section 8: the console sends a 403 on loading projects or organisations to account.settings.2fa. */
+export const twoFactorRequired = () =>
+  new AppError(
+    403,
+    'TWO_FACTOR_REQUIRED',
+    'Two-factor authentication is required. Turn it on in your account settings.',
+  );
+
+/**
+ * Refuses a user without two-factor authentication when the platform serving the request requires
+ * it, or an organisation they take part in does (or that organisation's platform). Taking part means
+ * belonging to the organisation or being a member of one of its projects: people invited to a
+ * project never join its organisation, and the policy must cover them too.
+ */
+export async function assertTwoFactorPolicy(db: Executor, userId: string, requestPlatformId: string): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (!user || user.totpEnabledAt) return;
+  const [platformRequires] = await db
+    .select({ id: platforms.id })
+    .from(platforms)
+    .where(and(eq(platforms.id, requestPlatformId), eq(platforms.requireTwoFactor, true)));
+  if (platformRequires) throw twoFactorRequired();
+  const [organisationRequires] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .innerJoin(platforms, eq(platforms.id, organisations.platformId))
+    .where(
+      and(
+        or(eq(organisations.requireTwoFactor, true), eq(platforms.requireTwoFactor, true)),
+        or(
+          inArray(
+            organisations.id,
+            db
+              .select({ id: organisationMembers.organisationId })
+              .from(organisationMembers)
+              .where(eq(organisationMembers.userId, userId)),
+          ),
+          inArray(
+            organisations.id,
+            db
+              .select({ id: projects.organisationId })
+              .from(projectMembers)
+              .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+              .where(eq(projectMembers.userId, userId)),
+          ),
+        ),
+      ),
+    )
+    .limit(1);
+  if (organisationRequires) throw twoFactorRequired();
+}

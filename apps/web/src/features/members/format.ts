@@ -1,0 +1,40 @@
+import { displayName } from '../auth/api/session';
+
+// The user's locale and time zone, as elsewhere in the console.
+const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dayAndTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function formatDay(iso: string): string {
+  return day.format(new Date(iso));
+}
+
+export function formatDayAndTime(iso: string): string {
+  return dayAndTime.format(new Date(iso));
+}
+
+/** The console's words are English, so the relative phrases are too ("in 6 days", "2 days ago"). */
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** `iso` relative to `now`, in the largest unit that fits: "in 6 days", "2 hours ago", "in 5 minutes". */
+export function relativeTime(iso: string, now: number = Date.now()): string {
+  const diff = new Date(iso).getTime() - now;
+  const size = Math.abs(diff);
+  if (size >= DAY) return relative.format(Math.round(diff / DAY), 'day');
+  if (size >= HOUR) return relative.format(Math.round(diff / HOUR), 'hour');
+  if (size < MINUTE) return diff >= 0 ? 'in less than a minute' : 'just now';
+  return relative.format(Math.round(diff / MINUTE), 'minute');
+}
+
+/** How a member is called in the console: their name, else username, else email. */
+export function memberName(user: {
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  email: string;
+}): string {
+  return displayName(user);
+}
