@@ -71,7 +71,8 @@ export function AccountLayout({ children }: { children: ReactNode }) {
             <div className="flex min-w-0 items-center gap-3">
               <div className="hidden min-w-0 text-right sm:block">
                 <p className="truncate text-sm font-medium">{displayName(user)}</p>
-                <p className="truncate text-xs text-muted">{user.email}</p>
+                {/* Without a name the email is the display name: said once. */}
+                {displayName(user) !== user.email && <p className="truncate text-xs text-muted">{user.email}</p>}
               </div>
               <Avatar name={displayName(user)} url={user.avatar} />
               <Button
