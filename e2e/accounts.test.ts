@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOf, linkIn } from './support/admin.js';
-import { launchBrowser } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { linkIn } from './support/admin.js';
+import { submit, useConsoleWorld } from './support/world.js';
 
 /** What an authenticator app shows now, computed by oathtool (RFC 6238) from the secret the page showed. */
 const totp = (secret: string) => execFileSync('oathtool', ['--totp', '-b', secret]).toString().trim();
@@ -14,26 +13,12 @@ async function nextTotpStep(): Promise<void> {
   await new Promise((r) => setTimeout(r, 30_000 - msIntoStep + 500));
 }
 
-const submit = (page: Page) => page.locator('form button[type="submit"]').first().click();
-
 describe('accounts in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let admin: Awaited<ReturnType<typeof adminOf>>;
-
-  beforeAll(async () => {
-    // An easy captcha: the end-to-end test proves the flow, not the browser's hashing speed.
-    [server, browser] = await Promise.all([startServer({ CAPTCHA_MAX_NUMBER: '5000' }), launchBrowser()]);
-    admin = await adminOf(server);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const world = useConsoleWorld();
 
   /** `code` answers the second step; a recovery code goes through "Use a recovery code". */
   async function signIn(page: Page, email: string, password: string, code?: () => string, recovery = false) {
-    await page.goto(`${server.baseUrl}/login`);
+    await page.goto(`${world.server.baseUrl}/login`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await submit(page);
@@ -58,27 +43,27 @@ describe('accounts in the browser', () => {
   it('register, verify, sign out and in, two-factor with oathtool, change password, reset through the mailed link', async () => {
     const email = 'marina@example.com';
     const first = 'first-harbour-pass-1';
-    const context: BrowserContext = await browser.newContext();
+    const context: BrowserContext = await world.browser.newContext();
     const page = await context.newPage();
 
     // Register: the captcha solves itself in the background, then the new account is signed in.
-    await page.goto(`${server.baseUrl}/register`);
+    await page.goto(`${world.server.baseUrl}/register`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(first);
     await submit(page);
     await page.waitForURL(/\/settings/, { timeout: 30_000 });
 
     // The verification link from the outbox.
-    const verification = await admin.lastMailTo(email, /Verify your email/);
+    const verification = await world.admin.lastMailTo(email, /Verify your email/);
     await page.goto(linkIn(verification, '/verify-email'));
     await expect.poll(() => page.getByText(/verified/i).count()).toBeGreaterThan(0);
 
-    await page.goto(`${server.baseUrl}/settings`);
+    await page.goto(`${world.server.baseUrl}/settings`);
     await signOut(page);
     await signIn(page, email, first);
 
     // Two-factor: confirm the password, read the secret, answer with oathtool's code.
-    await page.goto(`${server.baseUrl}/settings/two-factor-authentication`);
+    await page.goto(`${world.server.baseUrl}/settings/two-factor-authentication`);
     await page.waitForURL(/setup-authenticator/);
     await page.getByLabel('Password', { exact: true }).fill(first);
     await submit(page);
@@ -96,27 +81,27 @@ describe('accounts in the browser', () => {
     await signIn(page, email, first, () => totp(secret));
 
     // Another browser signed in at the same time is signed out by a password change.
-    const elsewhere = await browser.newContext();
+    const elsewhere = await world.browser.newContext();
     const other = await elsewhere.newPage();
     await signIn(other, email, first, () => codes[0]!, true);
     const second = 'second-harbour-pass-2';
-    await page.goto(`${server.baseUrl}/settings/change-password`);
+    await page.goto(`${world.server.baseUrl}/settings/change-password`);
     await page.getByLabel('Current password').fill(first);
     await page.getByLabel('New password', { exact: true }).fill(second);
     await page.getByLabel('Confirm new password').fill(second);
     await submit(page);
     await expect.poll(() => page.getByText(/password (was |has been )?changed/i).count()).toBeGreaterThan(0);
-    await other.goto(`${server.baseUrl}/settings`);
+    await other.goto(`${world.server.baseUrl}/settings`);
     await other.waitForURL(/\/login\?redirect=/);
     await elsewhere.close();
 
     // Forgotten password: the mailed link resets it, and the new password signs in.
     await signOut(page);
-    await page.goto(`${server.baseUrl}/forgotten-password`);
+    await page.goto(`${world.server.baseUrl}/forgotten-password`);
     await page.getByLabel('Email').fill(email);
     await submit(page);
     await expect.poll(() => page.getByText(/we've sent a link/i).count(), { timeout: 30_000 }).toBeGreaterThan(0);
-    const reset = await admin.lastMailTo(email, /Reset your/);
+    const reset = await world.admin.lastMailTo(email, /Reset your/);
     await page.goto(linkIn(reset, '/reset-password'));
     const third = 'third-harbour-pass-3';
     await page.getByLabel('New password', { exact: true }).fill(third);
@@ -128,24 +113,24 @@ describe('accounts in the browser', () => {
   }, 180_000);
 
   it('device flow: a device asks for a code, the user approves it at /device, the poll receives a working token', async () => {
-    const context = await browser.newContext();
+    const context = await world.browser.newContext();
     const page = await context.newPage();
     const email = 'devices@example.com';
-    await page.goto(`${server.baseUrl}/register`);
+    await page.goto(`${world.server.baseUrl}/register`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('device-harbour-pass-1');
     await submit(page);
     await page.waitForURL(/\/settings/, { timeout: 30_000 });
 
     const start = await (
-      await fetch(`${server.baseUrl}/v1/auth/device/code`, {
+      await fetch(`${world.server.baseUrl}/v1/auth/device/code`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{}',
       })
     ).json();
     const poll = () =>
-      fetch(`${server.baseUrl}/v1/auth/token`, {
+      fetch(`${world.server.baseUrl}/v1/auth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: start.device_code }),
@@ -158,7 +143,7 @@ describe('accounts in the browser', () => {
 
     await new Promise((r) => setTimeout(r, start.interval * 1000 + 200));
     const { token } = await poll();
-    const verified = await fetch(`${server.baseUrl}/v1/auth/token/verify`, {
+    const verified = await fetch(`${world.server.baseUrl}/v1/auth/token/verify`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
     });
@@ -168,33 +153,33 @@ describe('accounts in the browser', () => {
   });
 
   it('sends a signed-out visitor to login with the full path, returns them there, and ignores off-site redirects', async () => {
-    const context = await browser.newContext();
+    const context = await world.browser.newContext();
     const page = await context.newPage();
     const email = 'redirects@example.com';
     const password = 'redirect-harbour-pass-1';
-    await page.goto(`${server.baseUrl}/register`);
+    await page.goto(`${world.server.baseUrl}/register`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await submit(page);
     await page.waitForURL(/\/settings/, { timeout: 30_000 });
     await signOut(page);
 
-    await page.goto(`${server.baseUrl}/settings/change-password?from=mail`);
+    await page.goto(`${world.server.baseUrl}/settings/change-password?from=mail`);
     await page.waitForURL(/\/login\?/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/settings/change-password?from=mail');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await submit(page);
-    await page.waitForURL(`${server.baseUrl}/settings/change-password?from=mail`);
+    await page.waitForURL(`${world.server.baseUrl}/settings/change-password?from=mail`);
     await signOut(page);
 
     for (const offSite of ['//evil.example/steal', 'https://evil.example/', '/\\evil.example']) {
-      await page.goto(`${server.baseUrl}/login?redirect=${encodeURIComponent(offSite)}`);
+      await page.goto(`${world.server.baseUrl}/login?redirect=${encodeURIComponent(offSite)}`);
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password', { exact: true }).fill(password);
       await submit(page);
       await page.waitForURL(/\/settings/);
-      expect(new URL(page.url()).origin).toBe(server.baseUrl);
+      expect(new URL(page.url()).origin).toBe(world.server.baseUrl);
       await signOut(page);
     }
     await context.close();

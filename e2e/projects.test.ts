@@ -1,15 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOf, linkIn } from './support/admin.js';
-import { launchBrowser } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { linkIn } from './support/admin.js';
+import { submit, useConsoleWorld } from './support/world.js';
 
 /** Screenshots for a person to look at (docs/screenshots holds the chosen ones). */
 const shot = (name: string) => `${tmpdir()}/wharf-e2e-${name}.png`;
-
-const submit = (page: Page) => page.locator('form button[type="submit"]').first().click();
 
 /** `GET /v1/projects/{project}` with curl, as a script holding an API key would call it. */
 function curlProject(baseUrl: string, projectId: string, secret: string): { status: number; body: string } {
@@ -26,18 +23,7 @@ function curlProject(baseUrl: string, projectId: string, secret: string): { stat
 }
 
 describe('projects, members and access in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let admin: Awaited<ReturnType<typeof adminOf>>;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ CAPTCHA_MAX_NUMBER: '5000' }), launchBrowser()]);
-    admin = await adminOf(server);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const world = useConsoleWorld();
 
   async function register(page: Page, email: string, password: string) {
     await page.getByLabel('Email').fill(email);
@@ -46,8 +32,8 @@ describe('projects, members and access in the browser', () => {
   }
 
   it('owner invites a teammate, who is denied billing as Member and allowed as Finance; an API key works until revoked', async () => {
-    const owner = await (await browser.newContext()).newPage();
-    const base = server.baseUrl;
+    const owner = await (await world.browser.newContext()).newPage();
+    const base = world.server.baseUrl;
 
     // The owner registers and creates a project in a new organisation.
     await owner.goto(`${base}/register`);
@@ -75,8 +61,8 @@ describe('projects, members and access in the browser', () => {
     await expect.poll(() => owner.getByText('tomas@example.com').count()).toBeGreaterThan(1);
 
     // The teammate opens the outbox link, registers from it and joins as Member.
-    const invitation = await admin.lastMailTo('tomas@example.com', /Join Harbour Goods/);
-    const teammate = await (await browser.newContext()).newPage();
+    const invitation = await world.admin.lastMailTo('tomas@example.com', /Join Harbour Goods/);
+    const teammate = await (await world.browser.newContext()).newPage();
     await teammate.goto(linkIn(invitation, '/accept-invite'));
     await teammate.getByRole('link', { name: 'Create an account' }).click();
     await register(teammate, 'tomas@example.com', 'tomas-harbour-pass-1');
