@@ -58,12 +58,15 @@ export interface FakeCall {
 
 type Answer = Response | Promise<Response> | ((call: FakeCall) => Response | Promise<Response>);
 
+/** Answers keyed `METHOD /path` (no query), as `fakeApi` takes them. */
+export type FakeRoutes = Record<string, Answer>;
+
 /**
  * A fetch that answers the console's calls: the platform and health by default, anything else
  * from `routes` keyed `METHOD /path` (no query), else 404. Every request is recorded; answers may
  * be promises the test resolves when it wants, or functions of the call.
  */
-export function fakeApi(answers: { platform?: Answer; health?: Answer; routes?: Record<string, Answer> } = {}) {
+export function fakeApi(answers: { platform?: Answer; health?: Answer; routes?: FakeRoutes } = {}) {
   const requests: string[] = [];
   const calls: FakeCall[] = [];
   const answer = (a: Answer | undefined, call: FakeCall, fallback: () => Response): Promise<Response> => {
@@ -92,18 +95,33 @@ export function fakeApi(answers: { platform?: Answer; health?: Answer; routes?: 
 }
 
 /** Routes of a signed-in session for `fakeApi({ routes: { ...signedIn(), … } })`. */
-export function signedIn(who: User = user): Record<string, Answer> {
+export function signedIn(who: User = user): FakeRoutes {
   return { 'GET /omnis/v3/dashboard/user': () => json(200, who) };
 }
 
 /** The token route, for service calls (`/v1/…`) made with the bearer token of `who`'s session. */
-export function serviceToken(who: User = user): Record<string, Answer> {
+export function serviceToken(who: User = user): FakeRoutes {
   return {
     'POST /omnis/v3/dashboard/user/token': () => {
       const iat = Math.floor(Date.now() / 1000);
       return json(200, { token: makeJwt({ sub: who.id, iat, exp: iat + 300 }) });
     },
   };
+}
+
+/** The API of `who`'s session, able to call the service (`/v1/…`), answering `routes` besides. */
+export function signedInApi(routes: FakeRoutes = {}, who: User = user) {
+  return fakeApi({ routes: { ...signedIn(who), ...serviceToken(who), ...routes } });
+}
+
+/** The query of a call (`?pageSize=20&search=ada`) as an object. */
+export function queryOf(call: Pick<FakeCall, 'url'> | undefined): Record<string, string> {
+  return Object.fromEntries(new URL(call?.url ?? '', 'http://console.test').searchParams);
+}
+
+/** One page of a keyset-paged list; `nextPageToken` asks for the next. */
+export function listPage(items: unknown[], nextPageToken: string | null = null): Response {
+  return json(200, { items, nextPageToken });
 }
 
 /** A mail of the outbox (GET /v1/admin/mail/outbox), queued and unsent unless told otherwise. */
@@ -186,7 +204,7 @@ export function fakeProject(n: number, fields: Partial<FakeProject> = {}): FakeP
  * `POST /v1/enforcer/enforce` granting the listed permissions and denying every other one asked
  * (403 with the same lists, as the server answers when anything is denied).
  */
-export function enforceRoute(granted: readonly string[]): Record<string, Answer> {
+export function enforceRoute(granted: readonly string[]): FakeRoutes {
   return {
     'POST /v1/enforcer/enforce': ({ body }: FakeCall) => {
       const asked = (body as { permissions?: string[] } | undefined)?.permissions ?? [];
@@ -228,8 +246,17 @@ export function enforceFrom(held: Iterable<string> | (() => Iterable<string>)): 
 export function projectRoutes(
   held: Iterable<string> | (() => Iterable<string>),
   project: FakeProject = fakeProject(1),
-): Record<string, Answer> {
+): FakeRoutes {
   return { 'GET /v1/projects': () => json(200, [project]), 'POST /v1/enforcer/enforce': enforceFrom(held) };
+}
+
+/** The API behind a project page: the user is in `project` alone, holds `held` there, and `routes` answer the rest. */
+export function projectPageApi(
+  held: Iterable<string> | (() => Iterable<string>),
+  routes: FakeRoutes = {},
+  project: FakeProject = fakeProject(1),
+) {
+  return signedInApi({ ...projectRoutes(held, project), ...routes });
 }
 
 /** GET /v1/enforcer/permissions. */

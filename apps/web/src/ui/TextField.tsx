@@ -1,5 +1,7 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { cx } from './cx';
+import { useFieldIds } from './field-ids';
+import { FieldFrame } from './FieldFrame';
 
 export const inputClasses =
   'block w-full rounded-md border border-border bg-surface px-3 py-2.5 text-base text-text shadow-xs ' +
@@ -21,39 +23,14 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 /** A labelled input with its hint and error wired to it (label for, aria-describedby, aria-invalid). */
 export function TextField({ label, hint, error, labelAside, trailing, className, ...input }: TextFieldProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  const ids = useFieldIds(hint, error);
   return (
-    <div className={className}>
-      <div className="flex items-baseline justify-between gap-3">
-        <label htmlFor={id} className="text-sm font-medium text-text">
-          {label}
-        </label>
-        {labelAside}
-      </div>
+    <FieldFrame ids={ids} label={label} labelAside={labelAside} hint={hint} error={error} className={className}>
       <div className="relative mt-1.5">
-        <input
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={cx(inputClasses, trailing ? 'pr-20' : undefined)}
-          {...input}
-        />
+        <input {...ids.control} className={cx(inputClasses, trailing ? 'pr-20' : undefined)} {...input} />
         {trailing && <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div>}
       </div>
-      {error && (
-        <p id={errorId} className="mt-1.5 text-sm text-danger">
-          {error}
-        </p>
-      )}
-      {hint && (
-        <p id={hintId} className="mt-1.5 text-xs text-muted">
-          {hint}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -86,6 +86,26 @@ export interface PermissionDecision {
   roles: { id: string; key: string; name: string; grants: Permission[] }[];
 }
 
+interface HeldRole {
+  id: string;
+  key: string;
+  name: string;
+  permissions: string[];
+}
+
+/** Which of the asked permissions each held role grants. */
+function explain(held: readonly HeldRole[], asked: Permission[]): PermissionDecision['roles'] {
+  return held.map((r) => ({
+    id: r.id,
+    key: r.key,
+    name: r.name,
+    grants: asked.filter((p) => r.permissions.includes(p)),
+  }));
+}
+
+/** A bound on the roles memo, as on the decision cache. */
+const MAX_MEMO = 100_000;
+
 /** SPEC.md section 6: decisions are cached 10 seconds. */
 export const PERMISSION_CACHE_MS = 10_000;
 
@@ -95,9 +115,15 @@ export const PERMISSION_CACHE_MS = 10_000;
  * assignments change. The cache is in-process, or Redis shared by every server process (REDIS_URL).
  */
 export class PermissionResolver {
+  /**
+   * The roles behind this process's recent decisions, so a cached answer can still name them
+   * (`/enforce`'s resolutions). Valid only under the stamp they were read with, like the decisions.
+   */
+  private readonly heldMemo = new Map<string, { stamp: string; expires: number; held: HeldRole[] }>();
+
   constructor(
     private readonly db: Database,
-    now: () => number = () => performance.now(),
+    private readonly now: () => number = () => performance.now(),
     private readonly ttlMs: number = PERMISSION_CACHE_MS,
     private readonly cache: DecisionCache = new MemoryDecisionCache(now),
   ) {}
@@ -122,18 +148,25 @@ export class PermissionResolver {
     // Read before the roles are: see CachedDecisions.stamp.
     const cached = this.ttlMs > 0 ? await this.cache.read(projectId, userId, asked) : undefined;
     const known = cached?.decisions ?? new Map<string, boolean>();
-    if (asked.length > 0 && asked.every((p) => known.has(p))) {
+    const memoKey = `${projectId}:${userId}`;
+    if (cached && asked.length > 0 && asked.every((p) => known.has(p))) {
       const granted = asked.filter((p) => known.get(p));
-      return { granted, denied: asked.filter((p) => !known.get(p)), roles: [] };
+      const memo = this.heldMemo.get(memoKey);
+      // Another process may have made the decision: then the roles are unknown here (empty).
+      const held = memo && memo.stamp === cached.stamp && memo.expires > this.now() ? memo.held : [];
+      return { granted, denied: asked.filter((p) => !known.get(p)), roles: explain(held, asked) };
     }
-    const held = await this.rolesWith(projectId, userId, asked);
-    const grantedNow = new Set(held.flatMap((r) => r.grants));
+    const held = await this.heldRoles(projectId, userId);
+    const roles = explain(held, asked);
+    const grantedNow = new Set(roles.flatMap((r) => r.grants));
     if (cached) {
       const fresh = new Map(asked.map((p) => [p, grantedNow.has(p)]));
       this.cache.write(projectId, userId, cached.stamp, fresh, this.ttlMs);
+      if (this.heldMemo.size > MAX_MEMO) this.heldMemo.clear();
+      this.heldMemo.set(memoKey, { stamp: cached.stamp, expires: this.now() + this.ttlMs, held });
     }
     const granted = asked.filter((p) => grantedNow.has(p));
-    return { granted, denied: asked.filter((p) => !grantedNow.has(p)), roles: held };
+    return { granted, denied: asked.filter((p) => !grantedNow.has(p)), roles };
   }
 
   /** Every permission a member holds in the project, fresh from the database (for assigning roles). */
@@ -144,13 +177,7 @@ export class PermissionResolver {
 
   /** The roles a member holds, with the asked permissions each grants. */
   async rolesWith(projectId: string, userId: string, asked: Permission[]): Promise<PermissionDecision['roles']> {
-    const held = await this.heldRoles(projectId, userId);
-    return held.map((r) => ({
-      id: r.id,
-      key: r.key,
-      name: r.name,
-      grants: asked.filter((p) => r.permissions.includes(p)),
-    }));
+    return explain(await this.heldRoles(projectId, userId), asked);
   }
 
   /** One read: the roles a member (only a member) holds in the project, with all their permissions. */

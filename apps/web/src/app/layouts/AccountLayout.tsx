@@ -4,6 +4,7 @@ import { displayName, useUser } from '../../features/auth/api/session';
 import { useLogout } from '../../features/auth/api/logout';
 import { useActiveProject } from '../../features/projects/active-project';
 import { PlatformLogo } from '../../shell/PlatformLogo';
+import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { cx } from '../../ui/cx';
 import { pathOf, type RouteNameInput } from '../navigation';
@@ -149,23 +150,5 @@ function NavGroup({
         ))}
       </ul>
     </div>
-  );
-}
-
-function Avatar({ name, url }: { name: string; url: string | null }) {
-  const initials = name
-    .split(/[\s@._-]+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
-  if (url) return <img src={url} alt="" className="size-9 shrink-0 rounded-full object-cover" />;
-  return (
-    <span
-      aria-hidden="true"
-      className="grid size-9 shrink-0 place-items-center rounded-full bg-primary-soft text-sm font-semibold text-primary"
-    >
-      {initials || '?'}
-    </span>
   );
 }

@@ -60,6 +60,16 @@ export function formErrorsFrom(error: unknown, options: FormErrorOptions = {}): 
   return { fields: {}, message: DEFAULT_FORM_ERROR };
 }
 
+/**
+ * What a failed call says to the person. The server's message when it refused for a reason it
+ * explains (a 4xx: not allowed, the last owner, already a member…), the default words otherwise.
+ */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401)
+    return error.message;
+  return formErrorsFrom(error).message ?? DEFAULT_FORM_ERROR;
+}
+
 /** Structurally a zod schema: forms validate with the contract's schemas without importing zod here. */
 export interface Schema<T> {
   safeParse(

@@ -13,7 +13,7 @@ import { useAcceptInviteMutation } from '../../features/projects/api/accept-invi
 import { mismatchMessage } from '../../features/projects/invite-messages';
 import { Alert } from '../../ui/Alert';
 import { Button, buttonClasses } from '../../ui/Button';
-import { Spinner } from '../../ui/Spinner';
+import { Loading } from '../../ui/Loading';
 
 /**
  * `/accept-invite/$token` (route `accept-invite`): the mailed invitation to a project. A visitor
@@ -50,10 +50,7 @@ function AcceptInvite({ token }: { token: string }) {
 function Working({ title, label }: { title: string; label: string }) {
   return (
     <AuthCard title={title}>
-      <p role="status" className="flex items-center gap-3 text-sm text-muted">
-        <Spinner className="size-5! border-2!" />
-        {label}
-      </p>
+      <Loading label={label} inCard />
     </AuthCard>
   );
 }

@@ -11,7 +11,7 @@ import { useTokens } from '../../features/auth/use-auth';
 import { formErrorsFrom } from '../../features/forms/form-errors';
 import { Alert } from '../../ui/Alert';
 import { buttonClasses } from '../../ui/Button';
-import { Spinner } from '../../ui/Spinner';
+import { Loading } from '../../ui/Loading';
 
 /**
  * `/auth/$code` (route `auth.code`): a one-time sign-in link made by another signed-in browser or
@@ -59,10 +59,7 @@ export function AuthCodePage() {
   }
   return (
     <AuthCard title="Signing you in">
-      <p role="status" className="flex items-center gap-3 text-sm text-muted">
-        <Spinner className="size-5! border-2!" />
-        Checking your sign-in link…
-      </p>
+      <Loading label="Checking your sign-in link…" inCard />
     </AuthCard>
   );
 }

@@ -1,9 +1,9 @@
 import { SettingsSection } from '../../features/account/ui/SettingsSection';
-import { EmptyState } from '../../features/members/ui/ListStates';
-import { Tag } from '../../features/members/ui/Tag';
 import type { Project } from '../../features/projects/api/projects';
 import { ProjectPage } from '../../features/projects/ui/ProjectPage';
 import { Alert, type AlertTone } from '../../ui/Alert';
+import { EmptyState } from '../../ui/ListStates';
+import { Tag } from '../../ui/Tag';
 
 /** SPEC.md section 9: the demo plan's code. */
 const DEMO_PLAN = 'demo';

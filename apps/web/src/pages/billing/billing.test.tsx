@@ -1,24 +1,13 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  builtInRoleFixture,
-  fakeApi,
-  fakeProject,
-  projectRoutes,
-  serviceToken,
-  signedIn,
-  type FakeProject,
-} from '../../test/fake-api';
+import { builtInRoleFixture, fakeProject, projectPageApi, type FakeProject } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-
-// The page is a lazy chunk: its first load can take more than a second when every test file runs at once.
-configure({ asyncUtilTimeout: 5000 });
 
 const project = fakeProject(1, { name: 'Acme shop' });
 const P = project.id;
 
 function billingApi(held: Iterable<string> | (() => Iterable<string>), shown: FakeProject = project) {
-  return fakeApi({ routes: { ...signedIn(), ...serviceToken(), ...projectRoutes(held, shown) } });
+  return projectPageApi(held, {}, shown);
 }
 
 describe('billing', () => {

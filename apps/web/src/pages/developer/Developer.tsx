@@ -1,7 +1,7 @@
 import { permissions as catalogueKeys, type Permission } from '@wharf/contract/permissions';
 import { useId, useState } from 'react';
 import type { Access } from '../../features/access/api/enforce';
-import { deniedReason } from '../../features/access/ui/Denied';
+import { deniedReason, ReadOnlyNotice } from '../../features/access/ui/Denied';
 import { SettingsSection } from '../../features/account/ui/SettingsSection';
 import {
   useAuthKeysQuery,
@@ -11,14 +11,18 @@ import {
 } from '../../features/auth-keys/api/auth-keys';
 import { CreateKeyForm } from '../../features/auth-keys/ui/CreateKeyForm';
 import { SecretPanel } from '../../features/auth-keys/ui/SecretPanel';
+import { errorMessage } from '../../features/forms/form-errors';
+import { useConfirmedMutation } from '../../features/forms/use-confirmed-mutation';
 import { formatDay, formatDayAndTime, relativeTime } from '../../features/members/format';
-import { EmptyState, errorMessage, LoadError } from '../../features/members/ui/ListStates';
-import { Tag } from '../../features/members/ui/Tag';
 import type { Project } from '../../features/projects/api/projects';
-import { Loading, ProjectPage } from '../../features/projects/ui/ProjectPage';
+import { ProjectPage } from '../../features/projects/ui/ProjectPage';
 import { usePermissionCatalogue } from '../../features/roles/api/roles';
+import { Announcement } from '../../ui/Announcement';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { EmptyState, LoadError } from '../../ui/ListStates';
+import { Loading } from '../../ui/Loading';
+import { Tag } from '../../ui/Tag';
 
 /** The API reference the server publishes beside /openapi.json (DESIGN.md "One contract, three readers"). */
 const API_REFERENCE_PATH = '/docs';
@@ -57,10 +61,13 @@ export function DeveloperPage() {
 function Developer({ project, access }: { project: Project; access: Access }) {
   const keys = useAuthKeysQuery(project.id);
   const catalogue = usePermissionCatalogue();
-  const revoke = useRevokeAuthKey(project.id);
   const [created, setCreated] = useState<CreatedAuthKey | null>(null);
-  const [revoking, setRevoking] = useState<AuthKey | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const revoke = useConfirmedMutation(
+    useRevokeAuthKey(project.id),
+    (key: AuthKey) => key.id,
+    (key) => setAnnouncement(`${key.name} was revoked. Requests using it are refused.`),
+  );
   const canManage = access.can('authkeys.manage');
   const reasonId = useId();
 
@@ -76,28 +83,23 @@ function Developer({ project, access }: { project: Project; access: Access }) {
           }}
         />
       )}
-      <p
-        role="status"
-        className={announcement ? 'rounded-lg bg-success-soft px-3.5 py-3 text-sm text-success' : 'sr-only'}
-      >
-        {announcement}
-      </p>
+      <Announcement message={announcement} />
 
       <section aria-labelledby={`${reasonId}-keys`} className="grid gap-4">
         <h2 id={`${reasonId}-keys`} className="text-base font-semibold">
           API keys
         </h2>
         {!canManage && (
-          <p id={reasonId} className="rounded-lg bg-warning-soft px-3.5 py-3 text-sm text-warning">
-            You can see the keys but not create or revoke them. {deniedReason(['authkeys.manage'])}
-          </p>
+          <ReadOnlyNotice id={reasonId} denied={['authkeys.manage']}>
+            You can see the keys but not create or revoke them.
+          </ReadOnlyNotice>
         )}
         {keys.isPending ? (
           <Loading label="Loading API keys…" />
         ) : keys.isError ? (
           <LoadError
             title="The API keys could not be loaded"
-            error={keys.error}
+            message={errorMessage(keys.error)}
             onRetry={() => void keys.refetch()}
             retrying={keys.isFetching}
           />
@@ -113,7 +115,7 @@ function Developer({ project, access }: { project: Project; access: Access }) {
                 authKey={key}
                 canManage={canManage}
                 reasonId={canManage ? undefined : reasonId}
-                onRevoke={() => setRevoking(key)}
+                onRevoke={() => revoke.ask(key)}
               />
             ))}
           </ul>
@@ -129,7 +131,7 @@ function Developer({ project, access }: { project: Project; access: Access }) {
         ) : catalogue.isError ? (
           <LoadError
             title="The permissions could not be loaded"
-            error={catalogue.error}
+            message={errorMessage(catalogue.error)}
             onRetry={() => void catalogue.refetch()}
             retrying={catalogue.isFetching}
           />
@@ -151,33 +153,17 @@ function Developer({ project, access }: { project: Project; access: Access }) {
       </SettingsSection>
 
       <ConfirmDialog
-        open={revoking !== null}
+        {...revoke.dialog}
         title="Revoke API key"
         confirmLabel="Revoke key"
         pendingLabel="Revoking…"
         danger
-        pending={revoke.isPending}
-        error={revoke.isError ? errorMessage(revoke.error) : undefined}
-        onCancel={() => {
-          setRevoking(null);
-          revoke.reset();
-        }}
-        onConfirm={() => {
-          if (!revoking) return;
-          const name = revoking.name;
-          revoke.mutate(revoking.id, {
-            onSuccess: () => {
-              setRevoking(null);
-              setAnnouncement(`${name} was revoked. Requests using it are refused.`);
-            },
-          });
-        }}
       >
-        {revoking && (
+        {revoke.target && (
           <>
-            Requests made with <strong className="text-text">{revoking.name}</strong> (
-            <code className="font-mono">{revoking.prefix}…</code>) are refused from this moment. Anything still using it
-            stops working. This can&apos;t be undone.
+            Requests made with <strong className="text-text">{revoke.target.name}</strong> (
+            <code className="font-mono">{revoke.target.prefix}…</code>) are refused from this moment. Anything still
+            using it stops working. This can&apos;t be undone.
           </>
         )}
       </ConfirmDialog>

@@ -1,51 +1,37 @@
 import { permissions as allPermissions } from '@wharf/contract/permissions';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   apiError,
   authKeyFixture,
-  fakeApi,
   fakeCatalogue,
   fakeProject,
   json,
-  projectRoutes,
-  serviceToken,
-  signedIn,
+  projectPageApi,
   type FakeAuthKey,
-  type FakeCall,
+  type FakeRoutes,
 } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 
-// The page is a lazy chunk: its first load can take more than a second when every test file runs at once.
-configure({ asyncUtilTimeout: 5000 });
-
-const project = fakeProject(1);
-const P = project.id;
+const P = fakeProject(1).id;
 const LIST = `GET /v1/projects/${P}/auth`;
 const CREATE = `POST /v1/projects/${P}/auth`;
 const SECRET = 'wk_s3cr3t-only-shown-once_0123456789abcdef';
 const ADMIN_HOLDS = allPermissions.filter((p) => p !== 'projects.delete');
 
-type Routes = NonNullable<NonNullable<Parameters<typeof fakeApi>[0]>['routes']>;
-
-function keysApi(routes: Routes = {}, held: readonly string[] = ADMIN_HOLDS, initial: FakeAuthKey[] = []) {
+function keysApi(routes: FakeRoutes = {}, held: readonly string[] = ADMIN_HOLDS, initial: FakeAuthKey[] = []) {
   let keys = [...initial];
-  return fakeApi({
-    routes: {
-      ...signedIn(),
-      ...serviceToken(),
-      ...projectRoutes(held, project),
-      [LIST]: () => json(200, keys),
-      'GET /v1/enforcer/permissions': json(200, fakeCatalogue),
-      [CREATE]: (call: FakeCall) => {
-        const body = call.body as { name: string; permissions: string[] };
-        const key = authKeyFixture(9, { ...body, prefix: SECRET.slice(0, 10) });
-        keys = [...keys, key];
-        return json(201, { key, secret: SECRET });
-      },
-      ...routes,
+  return projectPageApi(held, {
+    [LIST]: () => json(200, keys),
+    'GET /v1/enforcer/permissions': json(200, fakeCatalogue),
+    [CREATE]: (call) => {
+      const body = call.body as { name: string; permissions: string[] };
+      const key = authKeyFixture(9, { ...body, prefix: SECRET.slice(0, 10) });
+      keys = [...keys, key];
+      return json(201, { key, secret: SECRET });
     },
+    ...routes,
   });
 }
 

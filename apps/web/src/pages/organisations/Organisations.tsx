@@ -16,12 +16,11 @@ import {
   type Project,
 } from '../../features/projects/api/projects';
 import { useUpdateOrganisationMutation } from '../../features/projects/api/update-organisation';
-import { isListRefusal, ListRefusal } from '../../features/projects/ui/ListRefusal';
+import { ListFailure } from '../../features/projects/ui/ListRefusal';
 import { PageHeader } from '../../features/projects/ui/PageHeader';
-import { Loading } from '../../features/projects/ui/ProjectPage';
 import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Loading } from '../../ui/Loading';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { TextField } from '../../ui/TextField';
 
@@ -46,11 +45,7 @@ export function OrganisationsPage() {
         {organisations.isPending ? (
           <Loading label="Loading organisations…" />
         ) : organisations.isError ? (
-          <ListFailure
-            error={organisations.error}
-            retry={() => void organisations.refetch()}
-            retrying={organisations.isFetching}
-          />
+          <ListFailure list="organisations" query={organisations} />
         ) : organisations.data.length === 0 ? (
           <p className="rounded-xl border border-dashed border-border px-5 py-10 text-center text-sm/6 text-muted">
             You don&apos;t belong to an organisation yet. Create one below, or create a project: a new organisation can
@@ -62,21 +57,6 @@ export function OrganisationsPage() {
         <CreateOrganisationForm />
       </div>
     </>
-  );
-}
-
-function ListFailure({ error, retry, retrying }: { error: unknown; retry: () => void; retrying: boolean }) {
-  // useOrganisationsQuery answers these itself (SPEC.md section 8).
-  if (isListRefusal(error)) return <ListRefusal error={error} />;
-  return (
-    <div className="grid justify-items-start gap-4">
-      <Alert tone="danger" title="Your organisations could not be loaded" className="w-full">
-        {formErrorsFrom(error).message}
-      </Alert>
-      <Button variant="secondary" onClick={retry} disabled={retrying}>
-        {retrying ? 'Trying again…' : 'Try again'}
-      </Button>
-    </div>
   );
 }
 

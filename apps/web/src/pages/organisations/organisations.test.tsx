@@ -3,15 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   apiError,
-  fakeApi,
   fakeOrganisation,
   fakeProject,
   json,
-  serviceToken,
-  signedIn,
+  signedInApi,
   user,
   type FakeCall,
   type FakeOrganisation,
+  type FakeRoutes,
 } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 
@@ -23,19 +22,15 @@ const works = fakeOrganisation(2, { name: 'Dockside Works', requireTwoFactor: tr
 const update = (organisation: FakeOrganisation) => `PATCH /v1/organisations/${organisation.id}`;
 const withTwoFactor = { ...user, twoFactorEnabled: true };
 
-type Routes = NonNullable<NonNullable<Parameters<typeof fakeApi>[0]>['routes']>;
-
-function organisationsApi(start: FakeOrganisation[] = [trading, works], routes: Routes = {}, who = withTwoFactor) {
+function organisationsApi(start: FakeOrganisation[] = [trading, works], routes: FakeRoutes = {}, who = withTwoFactor) {
   let organisations = start;
   const patch = ({ path, body }: FakeCall) => {
     const saved = { ...organisations.find((o) => path.endsWith(o.id))!, ...(body as object) };
     organisations = organisations.map((o) => (o.id === saved.id ? saved : o));
     return json(200, saved);
   };
-  return fakeApi({
-    routes: {
-      ...signedIn(who),
-      ...serviceToken(who),
+  return signedInApi(
+    {
       [ORGANISATIONS]: () => json(200, organisations),
       'GET /v1/projects': json(200, [
         fakeProject(1, { name: 'Harbour Shop', organisationId: trading.id }),
@@ -51,7 +46,8 @@ function organisationsApi(start: FakeOrganisation[] = [trading, works], routes: 
       [update(works)]: patch,
       ...routes,
     },
-  });
+    who,
+  );
 }
 
 const card = (name: string) => screen.findByRole('article', { name });

@@ -6,12 +6,14 @@ import { Badge, SettingsHeader } from '../../features/account/ui/SettingsSection
 import { useUser } from '../../features/auth/api/session';
 import { linkClasses } from '../../features/auth/ui/AuthCard';
 import { formErrorsFrom } from '../../features/forms/form-errors';
+import { pagedItems } from '../../features/lists/paged-list';
 import { useOutboxQuery, type OutboxMail } from '../../features/mail/api/outbox';
 import { MailText } from '../../features/mail/ui/MailText';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { cx } from '../../ui/cx';
-import { Spinner } from '../../ui/Spinner';
+import { LoadError, LoadMore } from '../../ui/ListStates';
+import { Loading } from '../../ui/Loading';
 import { TextField } from '../../ui/TextField';
 
 const INTRO = 'Without an SMTP server, mail stays here. Open a link to act on it, e.g. to reset a password.';
@@ -90,15 +92,7 @@ function Outbox() {
   const outbox = useOutboxQuery(to, true);
 
   // Pages are newest first and keyset-paged; an id is still shown once should two pages overlap.
-  const mails: OutboxMail[] = [];
-  const seen = new Set<string>();
-  for (const page of outbox.data?.pages ?? []) {
-    for (const mail of page.items) {
-      if (seen.has(mail.id)) continue;
-      seen.add(mail.id);
-      mails.push(mail);
-    }
-  }
+  const mails = pagedItems(outbox.data?.pages, (mail) => mail.id);
 
   if (outbox.isError && outbox.error instanceof ApiError && outbox.error.status === 403) return <AdminsOnly />;
 
@@ -116,19 +110,14 @@ function Outbox() {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start">
         <section aria-label="Mail list" className="min-w-0">
           {outbox.isPending ? (
-            <p role="status" className="flex items-center gap-3 py-6 text-sm text-muted">
-              <Spinner className="size-5! border-2!" />
-              Loading mail…
-            </p>
+            <Loading label="Loading mail…" />
           ) : !outbox.data ? (
-            <div className="grid justify-items-start gap-4">
-              <Alert tone="danger" title="The outbox could not be loaded" className="w-full">
-                {formErrorsFrom(outbox.error).message}
-              </Alert>
-              <Button variant="secondary" onClick={() => void outbox.refetch()} disabled={outbox.isFetching}>
-                {outbox.isFetching ? 'Trying again…' : 'Try again'}
-              </Button>
-            </div>
+            <LoadError
+              title="The outbox could not be loaded"
+              message={formErrorsFrom(outbox.error).message}
+              onRetry={() => void outbox.refetch()}
+              retrying={outbox.isFetching}
+            />
           ) : mails.length === 0 ? (
             <p className="rounded-xl border border-dashed border-border px-5 py-10 text-center text-sm text-muted">
               {to ? `No mail to ${to}.` : 'No mail yet.'}
@@ -136,27 +125,18 @@ function Outbox() {
           ) : (
             <>
               <MailList mails={mails} selectedId={selected?.id} onSelect={setSelected} />
-              <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-                <p className="text-xs text-muted" aria-live="polite">
-                  {mails.length === 1 ? '1 mail' : `${mails.length} mails`}
-                  {outbox.hasNextPage ? ' shown' : ''}
-                </p>
-                {outbox.hasNextPage && (
-                  <Button
-                    variant="secondary"
-                    onClick={() => void outbox.fetchNextPage()}
-                    disabled={outbox.isFetchingNextPage}
-                    aria-busy={outbox.isFetchingNextPage || undefined}
-                  >
-                    {outbox.isFetchingNextPage ? 'Loading…' : 'Load more'}
-                  </Button>
-                )}
-              </div>
-              {(outbox.isFetchNextPageError || outbox.isRefetchError) && (
-                <Alert tone="danger" className="mt-3">
-                  {formErrorsFrom(outbox.error).message}
-                </Alert>
-              )}
+              <LoadMore
+                count={mails.length}
+                noun={['mail', 'mails']}
+                hasMore={outbox.hasNextPage}
+                loading={outbox.isFetchingNextPage}
+                onLoadMore={() => void outbox.fetchNextPage()}
+                error={
+                  outbox.isFetchNextPageError || outbox.isRefetchError
+                    ? formErrorsFrom(outbox.error).message
+                    : undefined
+                }
+              />
             </>
           )}
         </section>

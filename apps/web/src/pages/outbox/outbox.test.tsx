@@ -5,36 +5,28 @@ import {
   apiError,
   deferred,
   fakeApi,
-  json,
+  listPage,
   mail,
-  serviceToken,
+  queryOf,
   signedIn,
+  signedInApi,
   user,
   type FakeCall,
-  type FakeMail,
 } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 
 const OUTBOX = 'GET /v1/admin/mail/outbox';
 const admin = { ...user, isAdmin: true };
 
-function query(call: FakeCall | undefined): Record<string, string> {
-  return Object.fromEntries(new URL(call?.url ?? '', 'http://console.test').searchParams);
-}
-
-function page(items: FakeMail[], nextPageToken: string | null = null) {
-  return json(200, { items, nextPageToken });
-}
-
 function outboxApi(answer: Response | ((call: FakeCall) => Response | Promise<Response>), who = admin) {
-  return fakeApi({ routes: { ...signedIn(who), ...serviceToken(who), [OUTBOX]: answer } });
+  return signedInApi({ [OUTBOX]: answer }, who);
 }
 
 const mailList = () => screen.findByRole('list', { name: 'Mail, newest first' });
 
 describe('outbox: who may read it', () => {
   it('tells a non-admin it is for platform administrators, without asking the server', async () => {
-    const api = outboxApi(page([mail(1)]), user);
+    const api = outboxApi(listPage([mail(1)]), user);
     renderApp('/admin/mail', api.fetch);
     expect(await screen.findByText('Only platform administrators can read the outbox.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Outbox', level: 1 })).toBeInTheDocument();
@@ -73,7 +65,7 @@ describe('outbox: who may read it', () => {
 describe('outbox: the list', () => {
   it('explains itself and lists mail newest first with its status, using the bearer token', async () => {
     const api = outboxApi(
-      page([
+      listPage([
         mail(1, { subject: 'Reset your password', to: 'ada@example.com' }),
         mail(2, { subject: 'Verify your email', to: 'grace@example.com', sentAt: '2026-11-21T11:59:30.000Z' }),
       ]),
@@ -96,16 +88,16 @@ describe('outbox: the list', () => {
 
     const [call] = api.callsTo(OUTBOX);
     expect(call?.headers.get('authorization')).toMatch(/^Bearer /);
-    expect(query(call)).toEqual({ pageSize: '20' });
+    expect(queryOf(call)).toEqual({ pageSize: '20' });
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Outbox' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('appends the next page with the token the last one gave', async () => {
     const api = outboxApi(({ url }) =>
-      query({ url } as FakeCall).pageToken === 'token-of-page-2'
-        ? page([mail(3), mail(4)])
-        : page([mail(1), mail(2)], 'token-of-page-2'),
+      queryOf({ url }).pageToken === 'token-of-page-2'
+        ? listPage([mail(3), mail(4)])
+        : listPage([mail(1), mail(2)], 'token-of-page-2'),
     );
     renderApp('/admin/mail', api.fetch);
     const list = await mailList();
@@ -117,26 +109,26 @@ describe('outbox: the list', () => {
         .getAllByRole('listitem')
         .map((li) => li.querySelector('span span')?.textContent),
     ).toEqual(['Mail 1', 'Mail 2', 'Mail 3', 'Mail 4']);
-    expect(query(api.callsTo(OUTBOX)[1])).toEqual({ pageSize: '20', pageToken: 'token-of-page-2' });
+    expect(queryOf(api.callsTo(OUTBOX)[1])).toEqual({ pageSize: '20', pageToken: 'token-of-page-2' });
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('says it is loading the next page, and holds the button meanwhile', async () => {
     const next = deferred<Response>();
-    const api = outboxApi(({ url }) => (query({ url } as FakeCall).pageToken ? next.promise : page([mail(1)], 'more')));
+    const api = outboxApi(({ url }) => (queryOf({ url }).pageToken ? next.promise : listPage([mail(1)], 'more')));
     renderApp('/admin/mail', api.fetch);
     await mailList();
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('button', { name: 'Loading…' })).toBeDisabled();
-    next.resolve(page([mail(2)]));
+    next.resolve(listPage([mail(2)]));
     expect(await screen.findByText('Mail 2')).toBeInTheDocument();
   });
 
   it('filters by recipient with `to`, and shows everyone again', async () => {
     const api = outboxApi(({ url }) =>
-      query({ url } as FakeCall).to === 'grace@example.com'
-        ? page([mail(2, { to: 'grace@example.com', subject: 'For Grace' })])
-        : page([mail(1, { subject: 'For Ada' }), mail(2, { to: 'grace@example.com', subject: 'For Grace' })]),
+      queryOf({ url }).to === 'grace@example.com'
+        ? listPage([mail(2, { to: 'grace@example.com', subject: 'For Grace' })])
+        : listPage([mail(1, { subject: 'For Ada' }), mail(2, { to: 'grace@example.com', subject: 'For Grace' })]),
     );
     renderApp('/admin/mail', api.fetch);
     await mailList();
@@ -145,7 +137,7 @@ describe('outbox: the list', () => {
     await userEvent.click(within(filter).getByRole('button', { name: 'Filter' }));
     await waitFor(() => expect(screen.queryByText('For Ada')).not.toBeInTheDocument());
     expect(screen.getByText('For Grace')).toBeInTheDocument();
-    expect(query(api.callsTo(OUTBOX).at(-1))).toEqual({ pageSize: '20', to: 'grace@example.com' });
+    expect(queryOf(api.callsTo(OUTBOX).at(-1))).toEqual({ pageSize: '20', to: 'grace@example.com' });
 
     await userEvent.click(within(filter).getByRole('button', { name: 'Show all' }));
     expect(await screen.findByText('For Ada')).toBeInTheDocument();
@@ -153,7 +145,7 @@ describe('outbox: the list', () => {
   });
 
   it('asks for a whole address before filtering', async () => {
-    const api = outboxApi(page([mail(1)]));
+    const api = outboxApi(listPage([mail(1)]));
     renderApp('/admin/mail', api.fetch);
     await mailList();
     await userEvent.type(screen.getByLabelText('Recipient'), 'grace');
@@ -163,7 +155,7 @@ describe('outbox: the list', () => {
   });
 
   it('says when there is no mail yet, and when none went to the address', async () => {
-    const api = outboxApi(page([]));
+    const api = outboxApi(listPage([]));
     renderApp('/admin/mail', api.fetch);
     expect(await screen.findByText('No mail yet.')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Recipient'), 'nobody@example.com');
@@ -173,7 +165,7 @@ describe('outbox: the list', () => {
 
   it('shows a failure and tries again', async () => {
     let failing = true;
-    const api = outboxApi(() => (failing ? apiError(500, 'INTERNAL_ERROR', 'Database down') : page([mail(1)])));
+    const api = outboxApi(() => (failing ? apiError(500, 'INTERNAL_ERROR', 'Database down') : listPage([mail(1)])));
     renderApp('/admin/mail', api.fetch);
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again later.');
     failing = false;
@@ -195,7 +187,7 @@ describe('outbox: the viewer', () => {
   });
 
   it('shows the chosen mail with its text, web addresses linked and nothing else', async () => {
-    renderApp('/admin/mail', outboxApi(page([resetMail, mail(2)])).fetch);
+    renderApp('/admin/mail', outboxApi(listPage([resetMail, mail(2)])).fetch);
     await userEvent.click(await screen.findByRole('button', { name: /Reset your Wharf password/ }));
     expect(screen.queryByText('Select a mail to read it.')).not.toBeInTheDocument();
 
@@ -222,7 +214,7 @@ describe('outbox: the viewer', () => {
   });
 
   it('says "In outbox" for unsent mail, and switches to another mail', async () => {
-    renderApp('/admin/mail', outboxApi(page([resetMail, mail(2, { text: 'Second body' })])).fetch);
+    renderApp('/admin/mail', outboxApi(listPage([resetMail, mail(2, { text: 'Second body' })])).fetch);
     await userEvent.click(await screen.findByRole('button', { name: /Mail 2/ }));
     const viewer = screen.getByRole('article', { name: 'Mail 2' });
     expect(viewer).toHaveTextContent('In outbox');

@@ -5,14 +5,13 @@ import { ACTIVE_PROJECT_STORAGE_KEY } from '../../features/projects/remembered-p
 import {
   apiError,
   enforceRoute,
-  fakeApi,
   fakeOrganisation,
   fakeProject,
   json,
-  serviceToken,
-  signedIn,
+  signedInApi,
   type FakeCall,
   type FakeProject,
+  type FakeRoutes,
 } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 
@@ -30,28 +29,22 @@ const UPDATE = `PATCH /v1/projects/${harbour.id}`;
 const DELETE = `DELETE /v1/projects/${harbour.id}`;
 const path = `/project/settings?project=${harbour.id}`;
 
-type Routes = NonNullable<NonNullable<Parameters<typeof fakeApi>[0]>['routes']>;
-
-function settingsApi(granted: string[] = ALL, routes: Routes = {}) {
+function settingsApi(granted: string[] = ALL, routes: FakeRoutes = {}) {
   let projects: FakeProject[] = [harbour, other];
-  return fakeApi({
-    routes: {
-      ...signedIn(),
-      ...serviceToken(),
-      [PROJECTS]: () => json(200, projects),
-      'GET /v1/organisations': json(200, [fakeOrganisation(1)]),
-      ...enforceRoute(granted),
-      [UPDATE]: ({ body }: FakeCall) => {
-        const saved = { ...harbour, ...(body as Partial<FakeProject>) };
-        projects = projects.map((p) => (p.id === saved.id ? saved : p));
-        return json(200, saved);
-      },
-      [DELETE]: () => {
-        projects = projects.filter((p) => p.id !== harbour.id);
-        return new Response(null, { status: 204 });
-      },
-      ...routes,
+  return signedInApi({
+    [PROJECTS]: () => json(200, projects),
+    'GET /v1/organisations': json(200, [fakeOrganisation(1)]),
+    ...enforceRoute(granted),
+    [UPDATE]: ({ body }: FakeCall) => {
+      const saved = { ...harbour, ...(body as Partial<FakeProject>) };
+      projects = projects.map((p) => (p.id === saved.id ? saved : p));
+      return json(200, saved);
     },
+    [DELETE]: () => {
+      projects = projects.filter((p) => p.id !== harbour.id);
+      return new Response(null, { status: 204 });
+    },
+    ...routes,
   });
 }
 

@@ -17,11 +17,11 @@ import {
 import { useOrganisationsQuery, type Organisation } from '../../features/projects/api/projects';
 import { canCreateProjects } from '../../features/projects/can-create';
 import { PageHeader } from '../../features/projects/ui/PageHeader';
-import { Loading } from '../../features/projects/ui/ProjectPage';
-import { SelectField } from '../../features/projects/ui/SelectField';
 import { Alert } from '../../ui/Alert';
 import { buttonClasses } from '../../ui/Button';
 import { cx } from '../../ui/cx';
+import { Loading } from '../../ui/Loading';
+import { SelectField } from '../../ui/SelectField';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { TextField } from '../../ui/TextField';
 

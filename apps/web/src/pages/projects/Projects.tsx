@@ -5,7 +5,6 @@ import { usePlatform } from '../../app/platform';
 import { useSearchParam } from '../../app/search';
 import { Badge } from '../../features/account/ui/SettingsSection';
 import { useUser } from '../../features/auth/api/session';
-import { formErrorsFrom } from '../../features/forms/form-errors';
 import {
   useOrganisationsQuery,
   useProjectsQuery,
@@ -15,12 +14,12 @@ import {
 import { canCreateProjects } from '../../features/projects/can-create';
 import { PROJECT_DELETED_NOTICE } from '../../features/projects/notices';
 import { getRememberedProject } from '../../features/projects/remembered-project';
-import { isListRefusal, ListRefusal } from '../../features/projects/ui/ListRefusal';
+import { ListFailure } from '../../features/projects/ui/ListRefusal';
 import { PageHeader } from '../../features/projects/ui/PageHeader';
 import { ProjectAvatar } from '../../features/projects/ui/ProjectAvatar';
-import { Loading } from '../../features/projects/ui/ProjectPage';
 import { Alert } from '../../ui/Alert';
-import { Button, buttonClasses } from '../../ui/Button';
+import { buttonClasses } from '../../ui/Button';
+import { Loading } from '../../ui/Loading';
 import { TextField } from '../../ui/TextField';
 
 /** SPEC.md section 9: the project search box shows above 5 projects. */
@@ -59,7 +58,7 @@ export function ProjectsPage() {
       {projects.isPending ? (
         <Loading label="Loading projects…" />
       ) : projects.isError ? (
-        <ListFailure error={projects.error} retry={() => void projects.refetch()} retrying={projects.isFetching} />
+        <ListFailure list="projects" query={projects} />
       ) : projects.data.length === 0 ? (
         <NoProjects canCreate={canCreate} />
       ) : (
@@ -70,21 +69,6 @@ export function ProjectsPage() {
         />
       )}
     </>
-  );
-}
-
-function ListFailure({ error, retry, retrying }: { error: unknown; retry: () => void; retrying: boolean }) {
-  // useProjectsQuery answers these itself (SPEC.md section 8).
-  if (isListRefusal(error)) return <ListRefusal error={error} />;
-  return (
-    <div className="grid justify-items-start gap-4">
-      <Alert tone="danger" title="Your projects could not be loaded" className="w-full">
-        {formErrorsFrom(error).message}
-      </Alert>
-      <Button variant="secondary" onClick={retry} disabled={retrying}>
-        {retrying ? 'Trying again…' : 'Try again'}
-      </Button>
-    </div>
   );
 }
 

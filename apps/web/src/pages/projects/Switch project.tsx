@@ -1,17 +1,16 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { pathOf } from '../../app/navigation';
 import { useSearchParam } from '../../app/search';
 import { SettingsHeader } from '../../features/account/ui/SettingsSection';
-import { linkClasses } from '../../features/auth/ui/AuthCard';
 import { formErrorsFrom } from '../../features/forms/form-errors';
 import { useProjectsQuery } from '../../features/projects/api/projects';
 import { rememberActiveProject } from '../../features/projects/remembered-project';
 import { switchDestination } from '../../features/projects/switch-destination';
 import { isListRefusal, ListRefusal } from '../../features/projects/ui/ListRefusal';
-import { Loading, PROJECT_NOT_FOUND } from '../../features/projects/ui/ProjectPage';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
+import { ProjectNotFound } from '../../features/projects/ui/ProjectNotFound';
+import { LoadError } from '../../ui/ListStates';
+import { Loading } from '../../ui/Loading';
 
 /**
  * `/projects/switch?project=&redirect_uri=&notification=` (route `projects.switch`): makes one of the
@@ -50,26 +49,19 @@ export function SwitchProjectPage() {
     return (
       <>
         <SettingsHeader title="Switch project" />
-        <div className="grid justify-items-start gap-4">
-          <Alert tone="danger" title="Your projects could not be loaded" className="w-full">
-            {formErrorsFrom(projects.error).message}
-          </Alert>
-          <Button variant="secondary" onClick={() => void projects.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError
+          title="Your projects could not be loaded"
+          message={formErrorsFrom(projects.error).message}
+          onRetry={() => void projects.refetch()}
+          retrying={projects.isFetching}
+        />
       </>
     );
   }
   return (
     <>
       <SettingsHeader title="Switch project" />
-      <Alert tone="warning" title={PROJECT_NOT_FOUND}>
-        It may have been deleted, or you are no longer a member.{' '}
-        <Link to={pathOf('projects.list')} className={linkClasses}>
-          See your projects
-        </Link>
-      </Alert>
+      <ProjectNotFound />
     </>
   );
 }

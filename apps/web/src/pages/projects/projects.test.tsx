@@ -16,6 +16,7 @@ import {
   user,
   type FakeCall,
   type FakeProject,
+  type FakeRoutes,
 } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 
@@ -24,12 +25,10 @@ const ORGANISATIONS = 'GET /v1/organisations';
 const TEMPLATES = 'GET /v1/projects/templates';
 const CREATE = 'POST /v1/projects';
 
-type Routes = NonNullable<NonNullable<Parameters<typeof fakeApi>[0]>['routes']>;
-
 const shop = fakeOrganisation(1, { name: 'Harbour Trading' });
 const works = fakeOrganisation(2, { name: 'Dockside Works' });
 
-function api(routes: Routes, options: { public?: boolean; who?: typeof user } = {}) {
+function api(routes: FakeRoutes, options: { public?: boolean; who?: typeof user } = {}) {
   const who = options.who ?? user;
   return fakeApi({
     ...(options.public === false ? { platform: json(200, { ...platform, public: false }) } : {}),
@@ -190,7 +189,7 @@ describe('projects.list', () => {
 });
 
 describe('projects.create', () => {
-  function createApi(extra: Routes = {}, options: { public?: boolean } = {}) {
+  function createApi(extra: FakeRoutes = {}, options: { public?: boolean } = {}) {
     const projects: FakeProject[] = [fakeProject(1)];
     const created = fakeProject(9, { name: 'Harbour Shop' });
     return api(

@@ -11,7 +11,7 @@ import { ExpiredLink } from '../../features/auth/ui/ExpiredLink';
 import { formErrorsFrom, validate } from '../../features/forms/form-errors';
 import { useForm } from '../../features/forms/use-form';
 import { Alert } from '../../ui/Alert';
-import { Spinner } from '../../ui/Spinner';
+import { Loading } from '../../ui/Loading';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { PasswordField, TextField } from '../../ui/TextField';
 
@@ -25,10 +25,7 @@ export function ResetPasswordPage() {
   if (link.isPending) {
     return (
       <AuthCard title="Reset your password">
-        <p role="status" className="flex items-center gap-3 text-sm text-muted">
-          <Spinner className="size-5! border-2!" />
-          Checking your link…
-        </p>
+        <Loading label="Checking your link…" inCard />
       </AuthCard>
     );
   }

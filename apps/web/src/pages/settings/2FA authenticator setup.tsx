@@ -14,7 +14,7 @@ import { useForm } from '../../features/forms/use-form';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { CopyButton } from '../../ui/CopyButton';
-import { Spinner } from '../../ui/Spinner';
+import { Loading } from '../../ui/Loading';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { PasswordField, TextField } from '../../ui/TextField';
 
@@ -158,10 +158,7 @@ function ScanSecret({
   if (secret.isPending) {
     return (
       <SettingsSection title="Step 2 of 3: Scan the code">
-        <p role="status" className="flex items-center gap-3 text-sm text-muted">
-          <Spinner className="size-5! border-2!" />
-          Making a new secret…
-        </p>
+        <Loading label="Making a new secret…" inCard />
       </SettingsSection>
     );
   }

@@ -5,9 +5,9 @@ import { pathOf } from '../../app/navigation';
 import type { Access } from '../../features/access/api/enforce';
 import { deniedReason } from '../../features/access/ui/Denied';
 import { SettingsSection } from '../../features/account/ui/SettingsSection';
-import { errorMessage, LoadError } from '../../features/members/ui/ListStates';
+import { errorMessage } from '../../features/forms/form-errors';
 import type { Project } from '../../features/projects/api/projects';
-import { Loading, ProjectPage } from '../../features/projects/ui/ProjectPage';
+import { ProjectPage } from '../../features/projects/ui/ProjectPage';
 import {
   useDeleteRole,
   usePermissionCatalogue,
@@ -18,8 +18,11 @@ import {
 import { sortRoles } from '../../features/roles/role-labels';
 import { CreateRoleForm } from '../../features/roles/ui/CreateRoleForm';
 import { PermissionMatrix } from '../../features/roles/ui/PermissionMatrix';
+import { Announcement } from '../../ui/Announcement';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { LoadError } from '../../ui/ListStates';
+import { Loading } from '../../ui/Loading';
 
 /**
  * What the page asks /enforce: reading and managing roles, and every other permission too, because
@@ -57,7 +60,7 @@ function Roles({ project, access }: { project: Project; access: Access }) {
     return (
       <LoadError
         title="The roles could not be loaded"
-        error={roles.error ?? catalogue.error}
+        message={errorMessage(roles.error ?? catalogue.error)}
         onRetry={() => {
           void roles.refetch();
           void catalogue.refetch();
@@ -127,12 +130,7 @@ function Roles({ project, access }: { project: Project; access: Access }) {
         </SettingsSection>
       )}
 
-      <p
-        role="status"
-        className={announcement ? 'rounded-lg bg-success-soft px-3.5 py-3 text-sm text-success' : 'sr-only'}
-      >
-        {announcement}
-      </p>
+      <Announcement message={announcement} />
 
       <PermissionMatrix
         project={project.id}

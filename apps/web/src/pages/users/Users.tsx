@@ -2,23 +2,27 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { pathOf } from '../../app/navigation';
 import type { Access } from '../../features/access/api/enforce';
-import { deniedReason } from '../../features/access/ui/Denied';
+import { ReadOnlyNotice } from '../../features/access/ui/Denied';
 import { useUser } from '../../features/auth/api/session';
+import { useConfirmedMutation } from '../../features/forms/use-confirmed-mutation';
+import { isSearching, pagedItems } from '../../features/lists/paged-list';
+import { PagedList } from '../../features/lists/ui/PagedList';
+import { SearchBox } from '../../features/lists/ui/SearchBox';
+import { useListSearch } from '../../features/lists/use-list-search';
 import { useMembersQuery, useRemoveMember, type Member } from '../../features/members/api/members';
 import { formatDay, memberName } from '../../features/members/format';
 import { ChangeRoleDialog } from '../../features/members/ui/ChangeRoleDialog';
-import { EmptyState, errorMessage, LoadError, LoadMore } from '../../features/members/ui/ListStates';
-import { MemberAvatar } from '../../features/members/ui/MemberAvatar';
-import { Tag } from '../../features/members/ui/Tag';
-import { useDebouncedValue } from '../../features/members/use-debounced-value';
 import type { Project } from '../../features/projects/api/projects';
-import { Loading, ProjectPage } from '../../features/projects/ui/ProjectPage';
+import { ProjectPage } from '../../features/projects/ui/ProjectPage';
 import { useRolesQuery, type Role } from '../../features/roles/api/roles';
 import { roleName } from '../../features/roles/role-labels';
+import { Announcement } from '../../ui/Announcement';
+import { Avatar } from '../../ui/Avatar';
 import { Button, buttonClasses } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { cx } from '../../ui/cx';
-import { TextField } from '../../ui/TextField';
+import { Tag } from '../../ui/Tag';
+import { MEMBER_WORDS } from './list-words';
 
 /** `/users` (route `project.users.list`): the project's members, their roles, and who may change them. */
 export function UsersPage() {
@@ -36,36 +40,32 @@ export function UsersPage() {
 function Members({ project, access }: { project: Project; access: Access }) {
   const me = useUser();
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const query = useDebouncedValue(search.trim());
-  const members = useMembersQuery(project.id, query);
+  const search = useListSearch();
+  const members = useMembersQuery(project.id, search.query);
   const roles = useRolesQuery(project.id, access.can('roles.read'));
   const [editing, setEditing] = useState<Member | null>(null);
-  const [removing, setRemoving] = useState<Member | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const remove = useRemoveMember(project.id, me?.id);
+  const remove = useConfirmedMutation(
+    useRemoveMember(project.id, me?.id),
+    (member: Member) => member.user.id,
+    (member) => {
+      if (member.user.id === me?.id) void navigate({ to: pathOf('projects.list') });
+      else setAnnouncement(`${memberName(member.user)} was removed from ${project.name}.`);
+    },
+  );
   const reasonId = useId();
 
   const canManage = access.can('members.manage');
-  const list = dedupe(members.data?.pages.flatMap((page) => page.items) ?? []);
-  const searching = members.isFetching && !members.isFetchingNextPage && members.isPlaceholderData;
+  // Two pages may overlap when members join meanwhile; each member shows once.
+  const list = pagedItems(members.data?.pages, (member) => member.user.id);
+  const searching = isSearching(members);
+  const removing = remove.target;
   const removingSelf = removing !== null && removing.user.id === me?.id;
 
   return (
     <div className="grid gap-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <form role="search" aria-label="Members" onSubmit={(event) => event.preventDefault()} className="sm:w-80">
-          <TextField
-            label="Search members"
-            type="search"
-            placeholder="Name or email"
-            autoComplete="off"
-            spellCheck={false}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            hint={searching ? 'Searching…' : undefined}
-          />
-        </form>
+        <SearchBox words={MEMBER_WORDS} search={search} searching={searching} />
         <nav aria-label="Team" className="flex gap-2">
           <Link
             to={pathOf('project.users.invites.list')}
@@ -85,72 +85,47 @@ function Members({ project, access }: { project: Project; access: Access }) {
       </div>
 
       {!canManage && (
-        <p id={reasonId} className="rounded-lg bg-warning-soft px-3.5 py-3 text-sm text-warning">
-          You can see the members but not change their roles or remove them. {deniedReason(['members.manage'])}
-        </p>
+        <ReadOnlyNotice id={reasonId} denied={['members.manage']}>
+          You can see the members but not change their roles or remove them.
+        </ReadOnlyNotice>
       )}
 
-      <p role="status" className="sr-only">
-        {announcement}
-      </p>
+      <Announcement message={announcement} visuallyHidden />
 
-      {members.isPending ? (
-        <Loading label="Loading members…" />
-      ) : !members.data ? (
-        <LoadError
-          title="The members could not be loaded"
-          error={members.error}
-          onRetry={() => void members.refetch()}
-          retrying={members.isFetching}
-        />
-      ) : list.length === 0 ? (
-        <EmptyState title={query ? `No members match “${query}”.` : 'No members yet.'}>
-          {query ? 'Try part of a name or an email address.' : 'Invite people to work with you in this project.'}
-        </EmptyState>
-      ) : (
-        <div>
-          <table className="w-full text-sm max-md:block" aria-label="Members" aria-busy={searching || undefined}>
-            <thead className="max-md:sr-only">
-              <tr className="border-b border-border text-left text-xs font-semibold tracking-wide text-muted uppercase">
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  Member
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Roles
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Joined
-                </th>
-                <th scope="col" className="py-2 pl-3 text-right font-semibold">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="max-md:grid max-md:gap-3">
-              {list.map((member) => (
-                <MemberRow
-                  key={member.user.id}
-                  member={member}
-                  roles={roles.data}
-                  isMe={member.user.id === me?.id}
-                  canManage={canManage}
-                  reasonId={canManage ? undefined : reasonId}
-                  onChangeRole={() => setEditing(member)}
-                  onRemove={() => setRemoving(member)}
-                />
-              ))}
-            </tbody>
-          </table>
-          <LoadMore
-            count={list.length}
-            noun={['member', 'members']}
-            hasMore={members.hasNextPage}
-            loading={members.isFetchingNextPage}
-            onLoadMore={() => void members.fetchNextPage()}
-            error={members.isFetchNextPageError || members.isRefetchError ? members.error : undefined}
-          />
-        </div>
-      )}
+      <PagedList query={members} count={list.length} words={MEMBER_WORDS} search={search.query}>
+        <table className="w-full text-sm max-md:block" aria-label="Members" aria-busy={searching || undefined}>
+          <thead className="max-md:sr-only">
+            <tr className="border-b border-border text-left text-xs font-semibold tracking-wide text-muted uppercase">
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                Member
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Roles
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Joined
+              </th>
+              <th scope="col" className="py-2 pl-3 text-right font-semibold">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="max-md:grid max-md:gap-3">
+            {list.map((member) => (
+              <MemberRow
+                key={member.user.id}
+                member={member}
+                roles={roles.data}
+                isMe={member.user.id === me?.id}
+                canManage={canManage}
+                reasonId={canManage ? undefined : reasonId}
+                onChangeRole={() => setEditing(member)}
+                onRemove={() => remove.ask(member)}
+              />
+            ))}
+          </tbody>
+        </table>
+      </PagedList>
 
       <ChangeRoleDialog
         project={project.id}
@@ -161,28 +136,11 @@ function Members({ project, access }: { project: Project; access: Access }) {
       />
 
       <ConfirmDialog
-        open={removing !== null}
+        {...remove.dialog}
         title={removingSelf ? 'Leave project' : 'Remove member'}
         confirmLabel={removingSelf ? 'Leave project' : 'Remove'}
         pendingLabel={removingSelf ? 'Leaving…' : 'Removing…'}
         danger
-        pending={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error) : undefined}
-        onCancel={() => {
-          setRemoving(null);
-          remove.reset();
-        }}
-        onConfirm={() => {
-          if (!removing) return;
-          const name = memberName(removing.user);
-          remove.mutate(removing.user.id, {
-            onSuccess: () => {
-              setRemoving(null);
-              if (removingSelf) void navigate({ to: pathOf('projects.list') });
-              else setAnnouncement(`${name} was removed from ${project.name}.`);
-            },
-          });
-        }}
       >
         {removing &&
           (removingSelf ? (
@@ -200,13 +158,6 @@ function Members({ project, access }: { project: Project; access: Access }) {
       </ConfirmDialog>
     </div>
   );
-}
-
-/** Two pages may overlap when members join meanwhile; each member shows once. */
-function dedupe(members: Member[]): Member[] {
-  const byId = new Map<string, Member>();
-  for (const member of members) if (!byId.has(member.user.id)) byId.set(member.user.id, member);
-  return [...byId.values()];
 }
 
 function MemberRow({
@@ -232,7 +183,7 @@ function MemberRow({
     <tr className="max-md:grid max-md:gap-2 max-md:rounded-xl max-md:border max-md:border-border max-md:bg-surface max-md:p-4">
       <th scope="row" className={cx(cell, 'text-left font-normal md:pr-3')}>
         <div className="flex min-w-0 items-center gap-3">
-          <MemberAvatar name={name} url={member.user.avatar} />
+          <Avatar name={name} url={member.user.avatar} />
           <div className="min-w-0">
             <p className="flex flex-wrap items-center gap-x-2 font-medium break-words">
               {name}

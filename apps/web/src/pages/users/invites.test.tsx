@@ -1,41 +1,25 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   apiError,
   builtInRoleFixtures,
-  fakeApi,
   fakeProject,
   inviteFixture,
   json,
-  projectRoutes,
-  serviceToken,
-  signedIn,
+  listPage,
+  projectPageApi,
+  queryOf,
   user,
-  type FakeCall,
-  type FakeInvite,
+  type FakeRoutes,
 } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 
-// The page is a lazy chunk: its first load can take more than a second when every test file runs at once.
-configure({ asyncUtilTimeout: 5000 });
-
-const project = fakeProject(1);
-const P = project.id;
+const P = fakeProject(1).id;
 const LIST = `GET /v1/projects/${P}/invites`;
 const CREATE = `POST /v1/projects/${P}/invites`;
 const ADMIN_HOLDS = ['invites.read', 'invites.manage', 'members.read'];
 const DAY = 24 * 60 * 60 * 1000;
-
-type Routes = NonNullable<NonNullable<Parameters<typeof fakeApi>[0]>['routes']>;
-
-function query(call: FakeCall | undefined): Record<string, string> {
-  return Object.fromEntries(new URL(call?.url ?? '', 'http://console.test').searchParams);
-}
-
-function page(items: FakeInvite[], nextPageToken: string | null = null) {
-  return json(200, { items, nextPageToken });
-}
 
 const pending = inviteFixture(1, { email: 'grace@example.com', role: 'finance' });
 const expired = inviteFixture(2, {
@@ -46,19 +30,14 @@ const expired = inviteFixture(2, {
 });
 const accepted = inviteFixture(3, { email: 'ada@example.com', status: 'accepted', role: 'admin' });
 
-function invitesApi(routes: Routes = {}, held: readonly string[] = ADMIN_HOLDS) {
-  return fakeApi({
-    routes: {
-      ...signedIn(),
-      ...serviceToken(),
-      ...projectRoutes(held, project),
-      [LIST]: page([pending, expired, accepted]),
-      [`GET /v1/enforcer/users/${user.id}/roles/assignable`]: json(
-        200,
-        builtInRoleFixtures.filter((r) => r.key !== 'owner'),
-      ),
-      ...routes,
-    },
+function invitesApi(routes: FakeRoutes = {}, held: readonly string[] = ADMIN_HOLDS) {
+  return projectPageApi(held, {
+    [LIST]: listPage([pending, expired, accepted]),
+    [`GET /v1/enforcer/users/${user.id}/roles/assignable`]: json(
+      200,
+      builtInRoleFixtures.filter((r) => r.key !== 'owner'),
+    ),
+    ...routes,
   });
 }
 
@@ -82,31 +61,31 @@ describe('invites: the list', () => {
     const ada = await item('ada@example.com');
     expect(ada).toHaveTextContent('Accepted');
     expect(within(ada).queryByRole('button')).not.toBeInTheDocument();
-    expect(query(api.callsTo(LIST)[0])).toEqual({ pageSize: '20' });
+    expect(queryOf(api.callsTo(LIST)[0])).toEqual({ pageSize: '20' });
   });
 
   it('searches on the server and pages with the token', async () => {
     const api = invitesApi({
-      [LIST]: (call: FakeCall) => {
-        const q = query(call);
-        if (q.search === 'grace') return page([pending]);
-        if (q.pageToken === 'next') return page([inviteFixture(9, { email: 'late@example.com' })]);
-        return page([pending, expired], 'next');
+      [LIST]: (call) => {
+        const q = queryOf(call);
+        if (q.search === 'grace') return listPage([pending]);
+        if (q.pageToken === 'next') return listPage([inviteFixture(9, { email: 'late@example.com' })]);
+        return listPage([pending, expired], 'next');
       },
     });
     renderApp(`/users/invites?project=${P}`, api.fetch);
     await item('alan@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await item('late@example.com')).toBeInTheDocument();
-    expect(query(api.callsTo(LIST)[1])).toEqual({ pageSize: '20', pageToken: 'next' });
+    expect(queryOf(api.callsTo(LIST)[1])).toEqual({ pageSize: '20', pageToken: 'next' });
 
     await userEvent.type(screen.getByLabelText('Search invitations'), 'grace');
     await waitFor(async () => expect(within(await list()).getAllByRole('listitem')).toHaveLength(1));
-    expect(query(api.callsTo(LIST).at(-1))).toEqual({ pageSize: '20', search: 'grace' });
+    expect(queryOf(api.callsTo(LIST).at(-1))).toEqual({ pageSize: '20', search: 'grace' });
   });
 
   it('says when there is no invitation yet', async () => {
-    renderApp(`/users/invites?project=${P}`, invitesApi({ [LIST]: page([]) }).fetch);
+    renderApp(`/users/invites?project=${P}`, invitesApi({ [LIST]: listPage([]) }).fetch);
     expect(await screen.findByText('No invitations yet.')).toBeInTheDocument();
   });
 });
@@ -115,8 +94,8 @@ describe('invites: sending', () => {
   it('sends an invitation with the chosen role and shows it in the list', async () => {
     let invites = [expired];
     const api = invitesApi({
-      [LIST]: () => page(invites),
-      [CREATE]: (call: FakeCall) => {
+      [LIST]: () => listPage(invites),
+      [CREATE]: (call) => {
         const body = call.body as { email: string; role: string };
         const created = inviteFixture(5, { ...body, createdAt: new Date().toISOString() });
         invites = [created, ...invites];
@@ -169,8 +148,8 @@ describe('invites: resending and revoking', () => {
   it('resends with the same email and role: a new invitation replaces the old one', async () => {
     let invites = [pending];
     const api = invitesApi({
-      [LIST]: () => page(invites),
-      [CREATE]: (call: FakeCall) => {
+      [LIST]: () => listPage(invites),
+      [CREATE]: (call) => {
         const fresh = inviteFixture(7, { ...(call.body as object), createdAt: new Date().toISOString() });
         invites = [fresh, { ...pending, status: 'revoked' }];
         return json(201, fresh);

@@ -1,5 +1,5 @@
 import { permissions as allPermissions } from '@wharf/contract/permissions';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,60 +7,45 @@ import {
   builtInRoleFixture,
   builtInRoleFixtures,
   customRoleFixture,
-  fakeApi,
   fakeCatalogue,
   fakeProject,
   json,
-  projectRoutes,
-  serviceToken,
-  signedIn,
-  type FakeCall,
+  projectPageApi,
   type FakeRole,
+  type FakeRoutes,
 } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 
-// The page is a lazy chunk: its first load can take more than a second when every test file runs at once.
-configure({ asyncUtilTimeout: 5000 });
-
-const project = fakeProject(1);
-const P = project.id;
+const P = fakeProject(1).id;
 const ROLES = 'GET /v1/enforcer/roles';
 const CREATE = 'POST /v1/enforcer/roles';
 const ops = customRoleFixture(1, { name: 'Ops support', permissions: ['projects.read', 'chat.read'] });
 const PATCH_OPS = `PATCH /v1/enforcer/roles/${ops.id}`;
 const ADMIN_HOLDS = builtInRoleFixture('admin').permissions;
 
-type Routes = NonNullable<NonNullable<Parameters<typeof fakeApi>[0]>['routes']>;
-
 /** A server holding `roles` in memory: lists, creates, updates and deletes them. */
-function rolesApi(routes: Routes = {}, held: readonly string[] = ADMIN_HOLDS, custom: FakeRole[] = [ops]) {
+function rolesApi(routes: FakeRoutes = {}, held: readonly string[] = ADMIN_HOLDS, custom: FakeRole[] = [ops]) {
   let roles = [...builtInRoleFixtures, ...custom];
-  const api = fakeApi({
-    routes: {
-      ...signedIn(),
-      ...serviceToken(),
-      ...projectRoutes(held, project),
-      [ROLES]: () => json(200, roles),
-      'GET /v1/enforcer/permissions': json(200, fakeCatalogue),
-      [PATCH_OPS]: (call: FakeCall) => {
-        const updated = { ...ops, ...(call.body as Partial<FakeRole>) };
-        roles = roles.map((r) => (r.id === ops.id ? updated : r));
-        return json(200, updated);
-      },
-      [CREATE]: (call: FakeCall) => {
-        const body = call.body as { name: string; description: string; permissions: string[] };
-        const created = customRoleFixture(2, { ...body });
-        roles = [...roles, created];
-        return json(201, created);
-      },
-      [`DELETE /v1/enforcer/roles/${ops.id}`]: () => {
-        roles = roles.filter((r) => r.id !== ops.id);
-        return new Response(null, { status: 204 });
-      },
-      ...routes,
+  return projectPageApi(held, {
+    [ROLES]: () => json(200, roles),
+    'GET /v1/enforcer/permissions': json(200, fakeCatalogue),
+    [PATCH_OPS]: (call) => {
+      const updated = { ...ops, ...(call.body as Partial<FakeRole>) };
+      roles = roles.map((r) => (r.id === ops.id ? updated : r));
+      return json(200, updated);
     },
+    [CREATE]: (call) => {
+      const body = call.body as { name: string; description: string; permissions: string[] };
+      const created = customRoleFixture(2, { ...body });
+      roles = [...roles, created];
+      return json(201, created);
+    },
+    [`DELETE /v1/enforcer/roles/${ops.id}`]: () => {
+      roles = roles.filter((r) => r.id !== ops.id);
+      return new Response(null, { status: 204 });
+    },
+    ...routes,
   });
-  return api;
 }
 
 const matrix = () => screen.findByRole('table', { name: 'Permissions by role' });

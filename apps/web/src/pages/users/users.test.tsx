@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,21 +6,17 @@ import {
   builtInRoleFixture,
   builtInRoleFixtures,
   customRoleFixture,
-  fakeApi,
   fakeProject,
   json,
+  listPage,
   memberFixture,
-  projectRoutes,
-  serviceToken,
-  signedIn,
+  projectPageApi,
+  queryOf,
   user,
-  type FakeCall,
   type FakeMember,
+  type FakeRoutes,
 } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-
-// The page is a lazy chunk: its first load can take more than a second when every test file runs at once.
-configure({ asyncUtilTimeout: 5000 });
 
 const project = fakeProject(1, { name: 'Acme shop' });
 const P = project.id;
@@ -45,27 +41,16 @@ const grace = memberFixture(2, {
 });
 const opsRole = customRoleFixture(1, { name: 'Ops support', permissions: ['projects.read', 'chat.read'] });
 
-function query(call: FakeCall | undefined): Record<string, string> {
-  return Object.fromEntries(new URL(call?.url ?? '', 'http://console.test').searchParams);
-}
-
-function page(items: FakeMember[], nextPageToken: string | null = null) {
-  return json(200, { items, nextPageToken });
-}
-
-type Routes = NonNullable<NonNullable<Parameters<typeof fakeApi>[0]>['routes']>;
-
-function usersApi(routes: Routes = {}, held: readonly string[] = OWNER_HOLDS) {
-  return fakeApi({
-    routes: {
-      ...signedIn(),
-      ...serviceToken(),
-      ...projectRoutes(held, project),
-      [MEMBERS]: page([me, grace]),
+function usersApi(routes: FakeRoutes = {}, held: readonly string[] = OWNER_HOLDS) {
+  return projectPageApi(
+    held,
+    {
+      [MEMBERS]: listPage([me, grace]),
       [ROLES]: json(200, [...builtInRoleFixtures, opsRole]),
       ...routes,
     },
-  });
+    project,
+  );
 }
 
 const table = () => screen.findByRole('table', { name: 'Members' });
@@ -88,7 +73,7 @@ describe('users: the members list', () => {
     const mine = await rowOf('Ada Lovelace');
     expect(mine).toHaveTextContent('You');
     expect(within(mine).getByRole('list', { name: 'Roles of Ada Lovelace' })).toHaveTextContent('Owner');
-    expect(query(api.callsTo(MEMBERS)[0])).toEqual({ pageSize: '20' });
+    expect(queryOf(api.callsTo(MEMBERS)[0])).toEqual({ pageSize: '20' });
     expect(api.callsTo(MEMBERS)[0]?.headers.get('authorization')).toMatch(/^Bearer /);
 
     const team = screen.getByRole('navigation', { name: 'Team' });
@@ -100,18 +85,18 @@ describe('users: the members list', () => {
 
   it('names custom roles as the project calls them', async () => {
     const ops = memberFixture(3, { user: { firstName: 'Otto', lastName: 'Ops' }, roles: [opsRole.key] });
-    renderApp(`/users?project=${P}`, usersApi({ [MEMBERS]: page([ops]) }).fetch);
+    renderApp(`/users?project=${P}`, usersApi({ [MEMBERS]: listPage([ops]) }).fetch);
     const row = await rowOf('Otto Ops');
     expect(within(row).getByRole('list', { name: 'Roles of Otto Ops' })).toHaveTextContent('Ops support');
   });
 
   it('searches on the server once typing pauses, and says when nobody matches', async () => {
     const api = usersApi({
-      [MEMBERS]: (call: FakeCall) => {
-        const search = query(call).search;
-        if (search === 'grace') return page([grace]);
-        if (search === 'nobody') return page([]);
-        return page([me, grace]);
+      [MEMBERS]: (call) => {
+        const search = queryOf(call).search;
+        if (search === 'grace') return listPage([grace]);
+        if (search === 'nobody') return listPage([]);
+        return listPage([me, grace]);
       },
     });
     renderApp(`/users?project=${P}`, api.fetch);
@@ -120,7 +105,7 @@ describe('users: the members list', () => {
     await waitFor(async () => expect(within(await table()).queryByText('Ada Lovelace')).not.toBeInTheDocument());
     expect(within(await table()).getByText('Grace Hopper')).toBeInTheDocument();
     // One request for the whole word, not one per key.
-    expect(api.callsTo(MEMBERS).map((c) => query(c).search)).toEqual([undefined, 'grace']);
+    expect(api.callsTo(MEMBERS).map((c) => queryOf(c).search)).toEqual([undefined, 'grace']);
 
     await userEvent.clear(screen.getByLabelText('Search members'));
     await userEvent.type(screen.getByLabelText('Search members'), 'nobody');
@@ -129,15 +114,17 @@ describe('users: the members list', () => {
 
   it('loads the next page with the token the last one gave', async () => {
     const api = usersApi({
-      [MEMBERS]: (call: FakeCall) =>
-        query(call).pageToken === 'page-2' ? page([memberFixture(3), memberFixture(4)]) : page([me, grace], 'page-2'),
+      [MEMBERS]: (call) =>
+        queryOf(call).pageToken === 'page-2'
+          ? listPage([memberFixture(3), memberFixture(4)])
+          : listPage([me, grace], 'page-2'),
     });
     renderApp(`/users?project=${P}`, api.fetch);
     await rowOf('Grace Hopper');
     expect(screen.getByText('2 members shown')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Person 4')).toBeInTheDocument();
-    expect(query(api.callsTo(MEMBERS)[1])).toEqual({ pageSize: '20', pageToken: 'page-2' });
+    expect(queryOf(api.callsTo(MEMBERS)[1])).toEqual({ pageSize: '20', pageToken: 'page-2' });
     expect(screen.getByText('4 members')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
@@ -145,7 +132,7 @@ describe('users: the members list', () => {
   it('shows a failure and tries again', async () => {
     let failing = true;
     const api = usersApi({
-      [MEMBERS]: () => (failing ? apiError(500, 'INTERNAL_ERROR', 'Database down') : page([me])),
+      [MEMBERS]: () => (failing ? apiError(500, 'INTERNAL_ERROR', 'Database down') : listPage([me])),
     });
     renderApp(`/users?project=${P}`, api.fetch);
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again later.');
@@ -163,10 +150,10 @@ describe('users: changing a role', () => {
   it('gives a member another built-in role in one update, and shows it', async () => {
     let roles = ['member'];
     const api = usersApi({
-      [MEMBERS]: () => page([me, { ...grace, roles }]),
+      [MEMBERS]: () => listPage([me, { ...grace, roles }]),
       [HELD]: () => json(200, roles.map(builtInRoleFixture)),
       [ASSIGNABLE]: json(200, [...builtInRoleFixtures, opsRole]),
-      [PATCH]: (call: FakeCall) => {
+      [PATCH]: (call) => {
         roles = (call.body as { roles: string[] }).roles;
         return json(200, { ...grace, roles });
       },
@@ -268,7 +255,7 @@ describe('users: removing a member', () => {
   it('asks first, and removes on confirmation only', async () => {
     let members = [me, grace];
     const api = usersApi({
-      [MEMBERS]: () => page(members),
+      [MEMBERS]: () => listPage(members),
       [REMOVE]: () => {
         members = [me];
         return new Response(null, { status: 204 });
@@ -292,7 +279,7 @@ describe('users: removing a member', () => {
   it("shows the server's message when the last owner would go", async () => {
     const owner = { ...grace, roles: ['owner'] };
     const api = usersApi({
-      [MEMBERS]: page([owner]),
+      [MEMBERS]: listPage([owner]),
       [REMOVE]: apiError(409, 'LAST_OWNER', 'A project needs at least one owner. Make someone else owner first.'),
     });
     renderApp(`/users?project=${P}`, api.fetch);

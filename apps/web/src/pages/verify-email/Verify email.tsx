@@ -8,7 +8,7 @@ import { AuthCard } from '../../features/auth/ui/AuthCard';
 import { formErrorsFrom } from '../../features/forms/form-errors';
 import { Alert } from '../../ui/Alert';
 import { buttonClasses } from '../../ui/Button';
-import { Spinner } from '../../ui/Spinner';
+import { Loading } from '../../ui/Loading';
 
 /** `/verify-email?token` (route `verify-email`): the mailed link that verifies an address. */
 export function VerifyEmailPage() {
@@ -36,10 +36,7 @@ export function VerifyEmailPage() {
   if (verify.isPending) {
     return (
       <AuthCard title="Verifying your email">
-        <p role="status" className="flex items-center gap-3 text-sm text-muted">
-          <Spinner className="size-5! border-2!" />
-          Verifying your email address…
-        </p>
+        <Loading label="Verifying your email address…" inCard />
       </AuthCard>
     );
   }

@@ -1,4 +1,5 @@
 import { isPermission, permissionCatalogue } from '@wharf/contract/permissions';
+import type { ReactNode } from 'react';
 import { Alert } from '../../../ui/Alert';
 
 /** What a permission allows, as the catalogue says it; the key itself for one the console doesn't know. */
@@ -18,5 +19,25 @@ export function Denied({ denied, title = 'Not available' }: { denied: readonly s
     <Alert tone="warning" title={title}>
       {deniedReason(denied)}
     </Alert>
+  );
+}
+
+/**
+ * Above a page whose actions are denied but whose content is not: what the person can't do, and why.
+ * Its `id` is what the disabled buttons are described by.
+ */
+export function ReadOnlyNotice({
+  id,
+  denied,
+  children,
+}: {
+  id: string;
+  denied: readonly string[];
+  children: ReactNode;
+}) {
+  return (
+    <p id={id} className="rounded-lg bg-warning-soft px-3.5 py-3 text-sm text-warning">
+      {children} {deniedReason(denied)}
+    </p>
   );
 }

@@ -2,6 +2,7 @@ import { ApiError } from '@wharf/client';
 import { CreateInviteRequest } from '@wharf/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '../../../ui/Alert';
+import { SelectField } from '../../../ui/SelectField';
 import { SubmitButton } from '../../../ui/SubmitButton';
 import { TextField } from '../../../ui/TextField';
 import { deniedReason } from '../../access/ui/Denied';
@@ -10,7 +11,6 @@ import { formErrorsFrom, validate } from '../../forms/form-errors';
 import { useForm } from '../../forms/use-form';
 import { useAssignableRoles } from '../../members/api/members';
 import { relativeTime } from '../../members/format';
-import { SelectField } from '../../members/ui/SelectField';
 import { BUILT_IN_ROLE_KEYS, roleName, type BuiltInRoleKey } from '../../roles/role-labels';
 import { useCreateInvite } from '../api/invites';
 

@@ -1,18 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
+import { FormDialog } from '../../../ui/FormDialog';
+import { Loading } from '../../../ui/Loading';
+import { SelectField } from '../../../ui/SelectField';
 import { SubmitButton } from '../../../ui/SubmitButton';
 import type { Access } from '../../access/api/enforce';
 import { deniedReason } from '../../access/ui/Denied';
-import { Loading } from '../../projects/ui/ProjectPage';
+import { errorMessage } from '../../forms/form-errors';
 import type { Role } from '../../roles/api/roles';
 import { sortRoles } from '../../roles/role-labels';
 import { permissionForPlan, planRoleChange, useChangeRole } from '../api/change-role';
 import { useAssignableRoles, useHeldRoles, type Member } from '../api/members';
 import { memberName } from '../format';
-import { FormDialog } from './FormDialog';
-import { errorMessage } from './ListStates';
-import { SelectField } from './SelectField';
 
 interface ChangeRoleDialogProps {
   project: string;

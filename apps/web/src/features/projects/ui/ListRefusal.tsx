@@ -2,8 +2,10 @@ import { ApiError } from '@wharf/client';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { pathOf } from '../../../app/navigation';
 import { linkClasses } from '../../auth/ui/AuthCard';
+import { formErrorsFrom } from '../../forms/form-errors';
 import { Alert } from '../../../ui/Alert';
-import { Loading } from './ProjectPage';
+import { LoadError } from '../../../ui/ListStates';
+import { Loading } from '../../../ui/Loading';
 
 /** A refusal of the project or organisation list that useProjectsQuery/useOrganisationsQuery answer. */
 export function isListRefusal(error: unknown): boolean {
@@ -27,4 +29,27 @@ export function ListRefusal({ error }: { error: unknown }) {
     );
   }
   return <Loading label="Two-factor authentication is required…" />;
+}
+
+/**
+ * The user's projects or organisations could not be loaded: a refusal as above, else why, and
+ * Try again.
+ */
+export function ListFailure({
+  list,
+  query,
+}: {
+  list: 'projects' | 'organisations';
+  query: { error: unknown; refetch: () => unknown; isFetching: boolean };
+}) {
+  // useProjectsQuery and useOrganisationsQuery answer these themselves (SPEC.md section 8).
+  if (isListRefusal(query.error)) return <ListRefusal error={query.error} />;
+  return (
+    <LoadError
+      title={`Your ${list} could not be loaded`}
+      message={formErrorsFrom(query.error).message}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+    />
+  );
 }

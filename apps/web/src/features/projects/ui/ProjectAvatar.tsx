@@ -1,18 +1,11 @@
 import { useState } from 'react';
 import { cx } from '../../../ui/cx';
+import { initials } from '../../../ui/initials';
 import type { Project } from '../api/projects';
 import { dashboardLogo, isDisplayableImageUrl } from '../logos';
 
-function initialsOf(name: string): string {
-  return (
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((word) => word[0]?.toUpperCase())
-      .join('') || '?'
-  );
-}
+/** A project's name is words between spaces: "Smith-Jones Ltd" is SL, not SJ as a person's would be. */
+const PROJECT_NAME_SEPARATORS = /\s+/;
 
 /**
  * A project's dashboard logo on its background colour, else its initials. Decorative: the project's
@@ -46,7 +39,7 @@ export function ProjectAvatar({
   }
   return (
     <span aria-hidden="true" className={cx(box, 'bg-primary-soft text-sm font-semibold text-primary')}>
-      {initialsOf(project.name)}
+      {initials(project.name, PROJECT_NAME_SEPARATORS)}
     </span>
   );
 }

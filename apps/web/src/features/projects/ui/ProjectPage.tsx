@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { pathOf } from '../../../app/navigation';
 import { Alert } from '../../../ui/Alert';
-import { Spinner } from '../../../ui/Spinner';
+import { Loading } from '../../../ui/Loading';
 import { SettingsHeader } from '../../account/ui/SettingsSection';
 import { useAccess, type Access } from '../../access/api/enforce';
 import { Denied } from '../../access/ui/Denied';
@@ -11,17 +11,7 @@ import { linkClasses } from '../../auth/ui/AuthCard';
 import type { Project } from '../api/projects';
 import { useActiveProject } from '../active-project';
 import { preferredProject } from '../remembered-project';
-
-export const PROJECT_NOT_FOUND = 'Project not found';
-
-export function Loading({ label }: { label: string }) {
-  return (
-    <p role="status" className="flex items-center gap-3 py-6 text-sm text-muted">
-      <Spinner className="size-5! border-2!" />
-      {label}
-    </p>
-  );
-}
+import { ProjectNotFound } from './ProjectNotFound';
 
 interface ProjectPageProps {
   title: string;
@@ -78,12 +68,7 @@ export function ProjectPage({ title, description, permissions, children }: Proje
     return (
       <>
         {header}
-        <Alert tone="warning" title={PROJECT_NOT_FOUND}>
-          It may have been deleted, or you are no longer a member.{' '}
-          <Link to={pathOf('projects.list')} className={linkClasses}>
-            See your projects
-          </Link>
-        </Alert>
+        <ProjectNotFound />
       </>
     );
   }

@@ -1,8 +1,6 @@
-import { ApiError } from '@wharf/client';
 import type { ReactNode } from 'react';
-import { Alert } from '../../../ui/Alert';
-import { Button } from '../../../ui/Button';
-import { DEFAULT_FORM_ERROR, formErrorsFrom } from '../../forms/form-errors';
+import { Alert } from './Alert';
+import { Button } from './Button';
 
 /** Nothing to list: said plainly, with what to do next when there is something. */
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
@@ -14,22 +12,22 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-/** A list that could not be loaded, and a way to try again. */
+/** A list that could not be loaded, why (`message`, in the person's words), and a way to try again. */
 export function LoadError({
   title,
-  error,
+  message,
   onRetry,
   retrying,
 }: {
   title: string;
-  error: unknown;
+  message: ReactNode;
   onRetry: () => void;
   retrying: boolean;
 }) {
   return (
     <div className="grid justify-items-start gap-4">
       <Alert tone="danger" title={title} className="w-full">
-        {errorMessage(error)}
+        {message}
       </Alert>
       <Button variant="secondary" onClick={onRetry} disabled={retrying}>
         {retrying ? 'Trying again…' : 'Try again'}
@@ -38,17 +36,7 @@ export function LoadError({
   );
 }
 
-/**
- * What a failed call says to the person. The server's message when it refused for a reason it
- * explains (a 4xx: not allowed, the last owner, already a member…), the default words otherwise.
- */
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401)
-    return error.message;
-  return formErrorsFrom(error).message ?? DEFAULT_FORM_ERROR;
-}
-
-/** The count shown and the "Load more" button of a keyset-paged list. */
+/** The count shown and the "Load more" button of a keyset-paged list, and why the last page failed. */
 export function LoadMore({
   count,
   noun,
@@ -62,7 +50,8 @@ export function LoadMore({
   hasMore: boolean;
   loading: boolean;
   onLoadMore: () => void;
-  error?: unknown;
+  /** Why loading a page (or reloading the list) failed, in the person's words. */
+  error?: string | undefined;
 }) {
   return (
     <>
@@ -77,9 +66,9 @@ export function LoadMore({
           </Button>
         )}
       </div>
-      {error !== undefined && error !== null && (
+      {error !== undefined && (
         <Alert tone="danger" className="mt-3">
-          {errorMessage(error)}
+          {error}
         </Alert>
       )}
     </>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cx } from '../../../ui/cx';
+import { cx } from './cx';
 
 export type TagTone = 'neutral' | 'primary' | 'success' | 'warning' | 'danger';
 

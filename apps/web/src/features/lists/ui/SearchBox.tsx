@@ -1,0 +1,31 @@
+import { TextField } from '../../../ui/TextField';
+import type { ListWords } from '../list-words';
+import type { ListSearch } from '../use-list-search';
+
+/**
+ * A list's search field. The list follows the text as it is typed, so there is nothing to submit;
+ * `searching` says so while the answer is on its way.
+ */
+export function SearchBox({ words, search, searching }: { words: ListWords; search: ListSearch; searching: boolean }) {
+  const plural = words.noun[1];
+  // The search landmark is named after the list ("Members"); its field says what it does.
+  return (
+    <form
+      role="search"
+      aria-label={plural.charAt(0).toUpperCase() + plural.slice(1)}
+      onSubmit={(event) => event.preventDefault()}
+      className="sm:w-80"
+    >
+      <TextField
+        label={`Search ${plural}`}
+        type="search"
+        placeholder={words.placeholder}
+        autoComplete="off"
+        spellCheck={false}
+        value={search.text}
+        onChange={(event) => search.setText(event.target.value)}
+        hint={searching ? 'Searching…' : undefined}
+      />
+    </form>
+  );
+}
