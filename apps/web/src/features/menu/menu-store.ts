@@ -1,0 +1,64 @@
+import { useSyncExternalStore } from 'react';
+import type { RouteNameInput } from '../../app/navigation';
+
+/** One item of the sidebar (and, with an icon, of the bottom bar on small screens). SPEC.md section 2. */
+export interface MenuEntry {
+  /** Unique within the menu; sub-items use their own ids. */
+  id: string;
+  label: string;
+  /** The route it opens, by name; the `project` query is carried by the menu. */
+  route: RouteNameInput;
+  /** Sort key: Dashboard -1, Chat 311, Users 500, Support 600, Modules 1000, Developer 10000, Settings 1000000… */
+  order: number;
+  /** An icon name (see the shell's icon set); only entries with one reach the bottom bar. */
+  icon?: string;
+  children?: Omit<MenuEntry, 'children'>[];
+}
+
+type Listener = () => void;
+
+/**
+ * The console's menu, contributed to by sources — the core shell, billing when its data loads, each
+ * installed module — and sorted by order. A source replaces its own entries as a whole, and removing
+ * a source (a module uninstalled, the project changed) takes exactly its entries away.
+ */
+export function createMenuStore() {
+  const sources = new Map<string, MenuEntry[]>();
+  const listeners = new Set<Listener>();
+  let snapshot: MenuEntry[] = [];
+
+  const publish = () => {
+    snapshot = [...sources.values()].flat().sort((a, b) => a.order - b.order || a.label.localeCompare(b.label));
+    for (const listener of listeners) listener();
+  };
+
+  return {
+    set(source: string, entries: MenuEntry[]): void {
+      sources.set(source, entries);
+      publish();
+    },
+    remove(source: string): void {
+      if (sources.delete(source)) publish();
+    },
+    has(source: string): boolean {
+      return sources.has(source);
+    },
+    entries(): MenuEntry[] {
+      return snapshot;
+    },
+    subscribe(listener: Listener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export type MenuStore = ReturnType<typeof createMenuStore>;
+
+/** The console's one menu. */
+export const menuStore = createMenuStore();
+
+/** The menu's entries, sorted by order; re-renders when any source changes. */
+export function useMenuEntries(store: MenuStore = menuStore): MenuEntry[] {
+  return useSyncExternalStore(store.subscribe, store.entries, store.entries);
+}
