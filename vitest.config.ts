@@ -27,6 +27,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Whole-app tests type into forms and load lazy pages; on a busy two-core machine one can
+          // take several seconds (a 6 s run failed CI at the 5 s default). Waits stay at 5 s (setup.ts).
+          testTimeout: 20_000,
         },
       },
       {
