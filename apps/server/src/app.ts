@@ -32,6 +32,7 @@ import { closeRedis, openRedis } from './core/redis.js';
 import { accountResolver } from './modules/accounts/resolver.js';
 import { SessionStore } from './modules/accounts/sessions.js';
 import { authHandlers } from './modules/auth/handlers.js';
+import { blogHandlers } from './modules/blog/handlers.js';
 import { projectHandlers } from './modules/projects/handlers.js';
 import { organisationHandlers } from './modules/projects/organisation-handlers.js';
 import { templateHandlers } from './modules/projects/template-handlers.js';
@@ -215,6 +216,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     ...authKeyHandlers({ db, clock, permissions: services.permissions }),
     ...roleHandlers({ db, permissions: services.permissions }),
     ...auditHandlers(db),
+    ...blogHandlers({ db, clock, permissions: services.permissions, platform: services.platform }),
     ...inviteHandlers({
       db,
       clock,

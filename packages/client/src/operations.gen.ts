@@ -621,6 +621,25 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     "bodyName": "updatePermissionRequest",
     "bodyRequired": true
   },
+  "listProjectAudit": {
+    "operationId": "listProjectAudit",
+    "method": "GET",
+    "path": "/v1/projects/{project}/audit",
+    "pathParams": [
+      "project"
+    ],
+    "query": [
+      "pageToken",
+      "pageSize",
+      "actor",
+      "operation",
+      "result",
+      "start",
+      "end"
+    ],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
   "listAuditAdmin": {
     "operationId": "listAuditAdmin",
     "method": "GET",
@@ -884,6 +903,64 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     "pathParams": [
       "project",
       "auth"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "listBlogs": {
+    "operationId": "listBlogs",
+    "method": "GET",
+    "path": "/v1/blog/blogs",
+    "pathParams": [],
+    "query": [
+      "pageToken",
+      "pageSize",
+      "sortBy",
+      "search"
+    ],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "createBlog": {
+    "operationId": "createBlog",
+    "method": "POST",
+    "path": "/v1/blog/blogs",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "createBlogRequest",
+    "bodyRequired": true
+  },
+  "getBlog": {
+    "operationId": "getBlog",
+    "method": "GET",
+    "path": "/v1/blog/blogs/{blogId}",
+    "pathParams": [
+      "blogId"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "updateBlog": {
+    "operationId": "updateBlog",
+    "method": "PATCH",
+    "path": "/v1/blog/blogs/{blogId}",
+    "pathParams": [
+      "blogId"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "updateBlogRequest",
+    "bodyRequired": true
+  },
+  "deleteBlog": {
+    "operationId": "deleteBlog",
+    "method": "DELETE",
+    "path": "/v1/blog/blogs/{blogId}",
+    "pathParams": [
+      "blogId"
     ],
     "query": [],
     "requiredQuery": [],

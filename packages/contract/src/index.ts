@@ -7,3 +7,4 @@ export * from './schemas/auth.js';
 export * from './permissions.js';
 export * from './schemas/access.js';
 export * from './schemas/projects.js';
+export * from './schemas/blog.js';

@@ -24,6 +24,8 @@ export const permissionCatalogue = {
   'chat.write': 'Post messages, react and manage channels',
   'drive.read': 'See and download files',
   'drive.write': 'Upload, change and delete files',
+  'blog.read': "Read the project's own help posts and news",
+  'blog.manage': "Write, publish and delete the project's own posts",
 } as const;
 
 export type Permission = keyof typeof permissionCatalogue;

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     const summary = await seedDemo(database.db, platform.id);
     console.log(
       `Demo world loaded on "${platform.name}": ${summary.organisations} organisations, ${summary.projects} projects, ` +
-        `${summary.users} users, ${summary.memberships} memberships.`,
+        `${summary.users} users, ${summary.memberships} memberships, ${summary.posts} help posts.`,
     );
   } finally {
     await database.close();

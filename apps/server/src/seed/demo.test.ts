@@ -4,6 +4,7 @@ import { createTestClock } from '../core/clock.js';
 import type { DatabaseHandle } from '../core/db/database.js';
 import { users } from '../modules/accounts/schema.js';
 import { roleAssignments, roles } from '../modules/access/schema.js';
+import { blogs } from '../modules/blog/schema.js';
 import { bootstrapPlatform } from '../modules/platform/bootstrap.js';
 import { platforms } from '../modules/platform/schema.js';
 import {
@@ -38,6 +39,7 @@ describe('the demo seed', () => {
     users: (await database.db.select().from(users)).length,
     projectMembers: (await database.db.select().from(projectMembers)).length,
     organisationMembers: (await database.db.select().from(organisationMembers)).length,
+    blogs: (await database.db.select().from(blogs)).length,
   });
 
   it('loads one platform, two organisations, seven projects (one on the demo plan) and every role', async () => {
@@ -53,6 +55,29 @@ describe('the demo seed', () => {
     // Every project has an owner.
     expect(new Set(held.filter((h) => h.key === 'owner').map((h) => h.projectId)).size).toBe(7);
     expect(await database.db.select().from(projectMembers)).toHaveLength(16);
+  });
+
+  it("publishes the platform's help: at least six tutorials and six FAQs, with safe HTML", async () => {
+    const posts = await database.db.select().from(blogs);
+    const published = posts.filter((p) => p.type === 'parent-platform' && p.visibility === 'published');
+    expect(published.filter((p) => p.category === 'tutorial').length).toBeGreaterThanOrEqual(6);
+    expect(published.filter((p) => p.category === 'faq').length).toBeGreaterThanOrEqual(6);
+    expect(published.map((p) => p.title)).toEqual(
+      expect.arrayContaining([
+        'Invite your team',
+        'Create an API key',
+        'Set up two-factor authentication',
+        'Give someone billing access',
+        'Start a project from a template',
+        'Switch between projects',
+      ]),
+    );
+    for (const post of published) {
+      expect(post.platformId).toBe(platformId);
+      expect(post.excerpt.length, post.slug).toBeGreaterThan(20);
+      expect(post.content, post.slug).not.toMatch(/<script|javascript:/i);
+      for (const link of post.content.matchAll(/<a [^>]*>/g)) expect(link[0]).toContain('rel="noopener noreferrer"');
+    }
   });
 
   it('can run twice without harm', async () => {

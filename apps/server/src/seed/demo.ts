@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../core/db/database.js';
 import { users } from '../modules/accounts/schema.js';
 import { addMember } from '../modules/access/service.js';
+import { upsertPlatformPosts } from '../modules/blog/service.js';
 import { organisationMembers, organisations, projects } from '../modules/projects/schema.js';
+import { demoFaqs, demoTutorials } from './demo-blog.js';
 import { demoMemberships, demoOrganisations, demoProjects, demoUsers } from './demo-data.js';
 
 export interface SeedSummary {
@@ -10,7 +12,13 @@ export interface SeedSummary {
   projects: number;
   users: number;
   memberships: number;
+  /** Help posts of the platform (tutorials and FAQs) written. */
+  posts: number;
 }
+
+/** The help posts' dates: a fixed week, each list newest first in the order written. */
+const POSTS_PUBLISHED = Date.parse('2026-01-12T09:00:00Z');
+const HOUR = 60 * 60 * 1000;
 
 /** Load the demo world onto a platform, in one transaction; running it twice changes nothing more. */
 export async function seedDemo(db: Database, platformId: string): Promise<SeedSummary> {
@@ -53,11 +61,16 @@ export async function seedDemo(db: Database, platformId: string): Promise<SeedSu
       .insert(organisationMembers)
       .values([...orgMembers.values()])
       .onConflictDoNothing();
+    const posts = await upsertPlatformPosts(tx, platformId, [
+      ...demoTutorials.map((post, i) => ({ ...post, at: new Date(POSTS_PUBLISHED - i * HOUR) })),
+      ...demoFaqs.map((post, i) => ({ ...post, at: new Date(POSTS_PUBLISHED - 24 * HOUR - i * HOUR) })),
+    ]);
     return {
       organisations: demoOrganisations.length,
       projects: demoProjects.length,
       users: demoUsers.length,
       memberships: demoMemberships.length,
+      posts,
     };
   });
 }

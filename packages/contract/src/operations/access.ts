@@ -20,6 +20,14 @@ import { Member } from '../schemas/projects.js';
 
 const tags = ['access'];
 const projectQuery = z.object({ project: z.uuid() });
+/** What an audit read can be narrowed by, beside the project. */
+const auditFilters = {
+  actor: z.uuid().optional(),
+  operation: z.string().max(100).optional(),
+  result: z.enum(['success', 'failure']).optional(),
+  start: z.iso.datetime({ offset: true }).optional(),
+  end: z.iso.datetime({ offset: true }).optional(),
+};
 const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody };
 const adminTags = ['admin'];
 const adminErrors = { 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody };
@@ -318,21 +326,25 @@ export const accessOperations = {
     access: { kind: 'admin' },
     audited: true,
   }),
+  listProjectAudit: defineOperation({
+    operationId: 'listProjectAudit',
+    method: 'GET',
+    path: '/v1/projects/{project}/audit',
+    summary: "The project's audit log, newest first, filtered by actor, operation, result and time",
+    tags: ['audit'],
+    params: z.object({ project: z.uuid() }),
+    query: z.object({ ...Paging, ...auditFilters }),
+    responses: { 200: Page(AuditEntry), ...errors },
+    access: { kind: 'permission', permission: 'audit.read' },
+    audited: false,
+  }),
   listAuditAdmin: defineOperation({
     operationId: 'listAuditAdmin',
     method: 'GET',
     path: '/v1/enforcer/admin/audit',
     summary: 'The audit log, newest first, filtered by project, actor, operation, result and time (platform admins)',
     tags: adminTags,
-    query: z.object({
-      ...Paging,
-      project: z.uuid().optional(),
-      actor: z.uuid().optional(),
-      operation: z.string().max(100).optional(),
-      result: z.enum(['success', 'failure']).optional(),
-      start: z.iso.datetime({ offset: true }).optional(),
-      end: z.iso.datetime({ offset: true }).optional(),
-    }),
+    query: z.object({ ...Paging, project: z.uuid().optional(), ...auditFilters }),
     responses: { 200: Page(AuditEntry), 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody },
     access: { kind: 'admin' },
     audited: false,

@@ -2,6 +2,7 @@ import type { Operation } from '../operation.js';
 import { accessOperations } from './access.js';
 import { accountOperations } from './accounts.js';
 import { authOperations } from './auth.js';
+import { blogOperations } from './blog.js';
 import { healthOperations } from './health.js';
 import { platformOperations } from './platform.js';
 import { projectOperations } from './projects.js';
@@ -14,6 +15,7 @@ export const operations = {
   ...authOperations,
   ...accessOperations,
   ...projectOperations,
+  ...blogOperations,
 } satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

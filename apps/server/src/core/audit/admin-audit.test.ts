@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember } from '../../modules/access/service.js';
 import { users } from '../../modules/accounts/schema.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
@@ -54,5 +55,43 @@ describe('reading the audit log (platform admins)', () => {
 
   it('is for platform admins only', async () => {
     expect((await owner.call('GET', '/v1/enforcer/admin/audit')).statusCode).toBe(403);
+  });
+});
+
+describe("reading a project's audit log (audit.read)", () => {
+  let t: TestApp;
+  let owner: BearerUser;
+  let member: BearerUser;
+  let projectId: string;
+  let otherProjectId: string;
+
+  beforeAll(async () => {
+    t = await createStartedTestApp();
+    owner = await bearerUser(t, 'owner@example.com');
+    member = await bearerUser(t, 'member@example.com');
+    projectId = (await createProjectAs(owner)).id;
+    otherProjectId = (await createProjectAs(member, 'Elsewhere')).id;
+    t.clock.advance(1000);
+    await owner.call('PATCH', `/v1/projects/${projectId}`, { name: 'Renamed' });
+    // The clock is frozen: entries of the same instant have no order between them.
+    t.clock.advance(1000);
+    await owner.call('POST', `/v1/projects/${projectId}/invites`, { email: 'member@example.com', role: 'member' });
+  });
+  afterAll(() => t.close());
+
+  it("gives owners their project's entries only, newest first, even when asked for another project", async () => {
+    const res = await owner.call('GET', `/v1/projects/${projectId}/audit?project=${otherProjectId}`);
+    expect(res.statusCode).toBe(200);
+    const items: { operationId: string; projectId: string }[] = res.json().items;
+    expect(items.map((e) => e.operationId)).toEqual(['createInvite', 'updateProject', 'createProject']);
+    expect(items.every((e) => e.projectId === projectId)).toBe(true);
+  });
+
+  it('refuses outsiders, and members without audit.read', async () => {
+    expect((await member.call('GET', `/v1/projects/${projectId}/audit`)).statusCode).toBe(403);
+    await t.database.db.transaction((tx) => addMember(tx, projectId, member.user.id, 'member'));
+    const denied = await member.call('GET', `/v1/projects/${projectId}/audit`);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().code).toBe('FORBIDDEN');
   });
 });

@@ -5,4 +5,5 @@ export * from '../../modules/projects/schema.js';
 export * from '../../modules/auth/schema.js';
 export * from '../../modules/mail/schema.js';
 export * from '../../modules/access/schema.js';
+export * from '../../modules/blog/schema.js';
 export * from '../audit/schema.js';

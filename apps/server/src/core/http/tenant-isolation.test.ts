@@ -24,6 +24,8 @@ const sampleBodies: Record<string, unknown> = {
   installProjectTemplate: { overwrite: true },
   createRole: { name: 'Intruders', permissions: ['projects.read'] },
   updateRole: { name: 'Taken over', permissions: ['projects.read'] },
+  createBlog: { title: 'Planted', content: '<p>x</p>', category: 'news', type: 'parent-platform' },
+  updateBlog: { title: 'Taken over' },
 };
 
 const DATA_TABLES = [

@@ -45,6 +45,7 @@ export const builtInRoles = [
       'billing.read',
       'billing.manage',
       'integrations.read',
+      'blog.read',
     ] as Permission[],
   },
   {
