@@ -81,3 +81,26 @@ describe('base tokens (SPEC.md section 9)', () => {
     });
   });
 });
+
+describe('motion and scroll fades', () => {
+  it('fades scroll edges over about 3rem (SPEC.md section 9)', () => {
+    expect(block('.scroll-fade {')).toMatchObject({ '--scroll-fade-size': '3rem' });
+  });
+
+  it('eases the scroll fades only for people without a reduced-motion preference', () => {
+    expect(css).toMatch(/@media \(prefers-reduced-motion: no-preference\) \{\s*\.scroll-fade \{\s*transition:/);
+    expect(css.match(/transition:/g)).toHaveLength(1);
+  });
+
+  it('has the entrance animations the popups and dropdowns use (motion-safe: only)', () => {
+    expect(block('@theme {')).toMatchObject({
+      '--animate-fade-in': expect.stringContaining('wharf-fade-in'),
+      '--animate-popup-in': expect.stringContaining('wharf-popup-in'),
+      '--animate-sheet-in': expect.stringContaining('wharf-sheet-in'),
+      '--animate-dropdown-in': expect.stringContaining('wharf-dropdown-in'),
+    });
+    for (const name of ['fade-in', 'popup-in', 'sheet-in', 'dropdown-in']) {
+      expect(css).toContain(`@keyframes wharf-${name} {`);
+    }
+  });
+});
