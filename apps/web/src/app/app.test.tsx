@@ -30,8 +30,14 @@ describe('start-up', () => {
   it('asks for the platform of the project in the query', async () => {
     const project = '5f0c7a8e-2b1d-4c3e-8f9a-0a1b2c3d4e5f';
     const api = fakeApi();
-    renderApp(`/?project=${project}`, api.fetch);
-    await screen.findByRole('heading', welcomeHeading);
+    // A page that takes a project if given (the welcome page takes none: it removes it).
+    const anywhere: PageEntry = {
+      path: '/anywhere',
+      staticData: { name: 'anywhere', title: 'Anywhere', layout: 'blank', user: false, project: 'sometimes' },
+      component: () => <h1>Anywhere</h1>,
+    };
+    renderApp(`/anywhere?project=${project}`, api.fetch, [...routeTable, anywhere]);
+    await screen.findByRole('heading', { name: 'Anywhere' });
     expect(api.requests).toContain(`/omnis/v3/platform?project=${project}`);
   });
 

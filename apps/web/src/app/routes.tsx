@@ -13,6 +13,8 @@ export interface RouteStaticData {
   user: boolean;
   /** Whether the route needs the `project` search parameter. */
   project: 'always' | 'sometimes' | 'never';
+  /** A module's route (features/modules): always needs a project, whatever `project` says. */
+  integration?: boolean;
 }
 
 declare module '@tanstack/react-router' {
@@ -111,13 +113,19 @@ export const routeTable = [
   },
   {
     path: '/projects/switch',
-    staticData: { name: 'projects.switch', title: 'Switch project', ...page.account },
+    // 'sometimes': the switch carries the project it switches to (features/project-rules).
+    staticData: { name: 'projects.switch', title: 'Switch project', ...page.account, project: 'sometimes' },
     component: lazyRouteComponent(() => import('../pages/projects/Switch project'), 'SwitchProjectPage'),
   },
   {
     path: '/organisations',
     staticData: { name: 'organisations', title: 'Organisations', ...page.account },
     component: lazyRouteComponent(() => import('../pages/organisations/Organisations'), 'OrganisationsPage'),
+  },
+  {
+    path: '/dashboard/',
+    staticData: { name: 'project.dashboard', title: 'Dashboard', ...page.project },
+    component: lazyRouteComponent(() => import('../pages/dashboard/Dashboard'), 'DashboardPage'),
   },
   {
     path: '/project/settings',
@@ -148,6 +156,38 @@ export const routeTable = [
     path: '/billing',
     staticData: { name: 'billing.index', title: 'Billing', ...page.project },
     component: lazyRouteComponent(() => import('../pages/billing/Billing'), 'BillingPage'),
+  },
+  {
+    path: '/support',
+    staticData: { name: 'core.support', title: 'Support', layout: 'standard', user: true, project: 'sometimes' },
+    component: lazyRouteComponent(() => import('../pages/support/Support'), 'SupportPage'),
+  },
+  {
+    path: '/support/tutorials',
+    staticData: {
+      name: 'core.support.tutorials.list',
+      title: 'Tutorials',
+      layout: 'standard',
+      user: true,
+      project: 'sometimes',
+    },
+    component: lazyRouteComponent(() => import('../pages/support/Tutorials'), 'TutorialsPage'),
+  },
+  {
+    path: '/support/tutorials/$blogSlug',
+    staticData: {
+      name: 'core.support.tutorials.view',
+      title: 'Tutorial',
+      layout: 'standard',
+      user: true,
+      project: 'sometimes',
+    },
+    component: lazyRouteComponent(() => import('../pages/support/Tutorial'), 'TutorialPage'),
+  },
+  {
+    path: '/support/faqs',
+    staticData: { name: 'core.support.faqs', title: 'FAQs', layout: 'standard', user: true, project: 'sometimes' },
+    component: lazyRouteComponent(() => import('../pages/support/FAQs'), 'FaqsPage'),
   },
   {
     path: '/admin/mail',
@@ -188,7 +228,11 @@ export const routeTable = [
   },
 ] as const satisfies readonly PageEntry[];
 
-/** A path that only sends the visitor to a named route (keeping the query). */
+/**
+ * A path that only sends the visitor to a named route, keeping the query. The target's `$params`
+ * are filled from this path's parameters of the same name (`/factory/tutorials/$blogSlug` →
+ * `/support/tutorials/$blogSlug`).
+ */
 export interface RedirectEntry {
   path: string;
   staticData: RouteStaticData;
@@ -207,6 +251,18 @@ export const redirectTable = [
     staticData: { name: 'account.settings.2fa', title: 'Two-factor authentication', ...page.account },
     redirectTo: 'account.settings.2fa.setup-authenticator',
   },
+  {
+    // SPEC.md section 2: the factory's old tutorial links open the support tutorial of the same slug.
+    path: '/factory/tutorials/$blogSlug',
+    staticData: {
+      name: 'factory.tutorials.view',
+      title: 'Tutorial',
+      layout: 'standard',
+      user: true,
+      project: 'sometimes',
+    },
+    redirectTo: 'core.support.tutorials.view',
+  },
 ] as const satisfies readonly RedirectEntry[];
 
 export type RouteName =
@@ -216,6 +272,12 @@ export type RouteName =
 export const notFoundPage = {
   staticData: { name: 'not-found', title: 'Not Found', layout: 'blank', user: false, project: 'never' },
   component: lazyRouteComponent(() => import('../pages/not-found/404'), 'NotFoundPage'),
+} as const satisfies Omit<PageEntry, 'path'>;
+
+/** The catch-all while the platform and the project's modules load (SPEC.md section 2). */
+export const loadingPage = {
+  staticData: { name: 'loading', title: 'Loading', layout: 'blank', user: false, project: 'sometimes' },
+  component: lazyRouteComponent(() => import('../pages/loading/Loading'), 'LoadingPage'),
 } as const satisfies Omit<PageEntry, 'path'>;
 
 /** The root route's own data: it only frames the pages, which decide everything else. */

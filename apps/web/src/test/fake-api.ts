@@ -287,7 +287,7 @@ export const builtInRoleFixtures: FakeRole[] = [
     'finance',
     'Finance',
     'Billing: plans, invoices, payments and wallets.',
-    ['projects.read', 'members.read', 'billing.read', 'billing.manage', 'integrations.read'],
+    ['projects.read', 'members.read', 'billing.read', 'billing.manage', 'integrations.read', 'blog.read'],
   ],
   [
     'viewer',

@@ -1,24 +1,26 @@
 import type { ReactNode } from 'react';
 import type { LayoutName } from '../routes';
-import { AccountLayout } from './AccountLayout';
 import { BlankLayout } from './BlankLayout';
+import { FullscreenLayout } from './FullscreenLayout';
+import { MailLayout } from './MailLayout';
+import { PrintLayout } from './PrintLayout';
+import { StandardLayout } from './StandardLayout';
 
 /** Frames a page in the layout its route asks for (SPEC.md section 2 "Shell"). */
 export function Layout({ layout, children }: { layout: LayoutName; children: ReactNode }) {
   switch (layout) {
     case 'blank':
       return <BlankLayout>{children}</BlankLayout>;
-    // The account pages are the only standard pages so far; their frame (header, side nav) is the
-    // start of the standard layout, which the console-shell issue completes (announcement,
-    // project menus, sidebar entries of SPEC.md section 2).
     case 'standard':
+      return <StandardLayout>{children}</StandardLayout>;
+    // The standard frame without the sub-footer: pages that are tools fill the window's height.
     case 'tool':
-      return <AccountLayout>{children}</AccountLayout>;
-    // Built by the console-shell issue (fullscreen's sidebar, mail 520px, print); until then
-    // their pages render in the blank layout, so every route already shows.
+      return <StandardLayout subFooter={false}>{children}</StandardLayout>;
     case 'fullscreen':
+      return <FullscreenLayout>{children}</FullscreenLayout>;
     case 'mail':
+      return <MailLayout>{children}</MailLayout>;
     case 'print':
-      return <BlankLayout>{children}</BlankLayout>;
+      return <PrintLayout>{children}</PrintLayout>;
   }
 }

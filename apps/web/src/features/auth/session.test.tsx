@@ -92,6 +92,8 @@ describe('logout (SPEC.md section 4)', () => {
   ])('clears the user and goes to login when the call %s', async (_, answer) => {
     const api = fakeApi({ routes: { ...signedIn(), 'POST /omnis/v3/dashboard/user/logout': answer } });
     const { router, queryClient } = renderApp('/settings', api.fetch);
+    // Log out is in the header's account menu.
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
     expect(await screen.findByRole('heading', { name: 'Sign in to Wharf' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { RouteNameInput } from '../../app/navigation';
 
 /** One item of the sidebar (and, with an icon, of the bottom bar on small screens). SPEC.md section 2. */
@@ -61,4 +61,21 @@ export const menuStore = createMenuStore();
 /** The menu's entries, sorted by order; re-renders when any source changes. */
 export function useMenuEntries(store: MenuStore = menuStore): MenuEntry[] {
   return useSyncExternalStore(store.subscribe, store.entries, store.entries);
+}
+
+/**
+ * Keeps one source of the menu in step with a component: `entries` replace the source while it is
+ * mounted (null removes it), and unmounting takes the source away. Entries are compared by value,
+ * so a fresh array with the same items does not republish.
+ */
+export function useMenuSource(source: string, entries: MenuEntry[] | null, store: MenuStore = menuStore): void {
+  const key = entries === null ? null : JSON.stringify(entries);
+  useEffect(() => {
+    if (key === null) {
+      store.remove(source);
+      return;
+    }
+    store.set(source, JSON.parse(key) as MenuEntry[]);
+  }, [source, key, store]);
+  useEffect(() => () => store.remove(source), [source, store]);
 }

@@ -17,6 +17,7 @@ describe('permission groups', () => {
       'Modules',
       'Chat',
       'Drive',
+      'Blog',
     ]);
     expect(groups.find((g) => g.area === 'billing')?.permissions.map((p) => p.key)).toEqual([
       'billing.read',

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { builtInRoleFixture, fakeProject, projectPageApi, type FakeProject } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
@@ -50,7 +50,10 @@ describe('billing', () => {
       },
     });
     renderApp(`/billing?project=${P}`, billingApi(['billing.read'], demo).fetch);
-    expect(await screen.findByText('Project is in demo mode.')).toBeInTheDocument();
+    // The page says it in its Plan section (the chrome's announcement bar says it too).
+    expect(
+      await within(await screen.findByRole('region', { name: 'Plan' })).findByText('Project is in demo mode.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Billing notices' })).toHaveTextContent('Missing payment method.');
   });
 });

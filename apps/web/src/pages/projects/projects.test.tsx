@@ -253,7 +253,8 @@ describe('projects.create', () => {
     renderApp('/projects/create', fake.fetch);
     // Without organisations of their own, the user names a new one.
     const organisationName = await screen.findByLabelText("New organisation's name");
-    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    // No organisation picker (the header's search is a combobox of its own).
+    expect(within(screen.getByRole('main')).queryByRole('combobox')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Create project' }));
     expect(await screen.findByText('Enter a name.')).toBeInTheDocument();
     expect(screen.getByText('Enter a name for the new organisation.')).toBeInTheDocument();

@@ -1,0 +1,222 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useApiClient } from '../../../app/api-client';
+import { pathOf, routeExists, type RouteNameInput } from '../../../app/navigation';
+import { Avatar } from '../../../ui/Avatar';
+import { EmptyState } from '../../../ui/ListStates';
+import { Loading } from '../../../ui/Loading';
+import { Tag } from '../../../ui/Tag';
+import type { Access } from '../../access/api/enforce';
+import { deniedReason } from '../../access/ui/Denied';
+import { linkClasses } from '../../auth/ui/AuthCard';
+import { membersQueryOptions } from '../../members/api/members';
+import { memberName, relativeTime } from '../../members/format';
+import type { Project } from '../../projects/api/projects';
+import { useRecentActivity } from '../api/activity';
+import { describeActivity } from '../activity-text';
+
+/** The permissions the dashboard's cards need; the first opens the page. */
+export const DASHBOARD_PERMISSIONS = [
+  'projects.read',
+  'members.read',
+  'audit.read',
+  'billing.read',
+  'integrations.read',
+] as const;
+
+/** The project at a glance: billing state, modules, members, recent activity and where to go next. */
+export function ProjectDashboard({ project, access }: { project: Project; access: Access }) {
+  return (
+    <div className="grid gap-5 lg:grid-cols-2">
+      <Card title="Billing" to="billing.index" project={project.id} linkLabel="Open billing">
+        {access.can('billing.read') ? <BillingGlance project={project} /> : <Reason permission="billing.read" />}
+      </Card>
+      <Card title="Modules" to="integrations.store" project={project.id} linkLabel="Browse modules">
+        {access.can('integrations.read') ? (
+          <ModulesGlance project={project} />
+        ) : (
+          <Reason permission="integrations.read" />
+        )}
+      </Card>
+      <Card title="Team" to="project.users.list" project={project.id} linkLabel="See everyone">
+        {access.can('members.read') ? <TeamGlance project={project.id} /> : <Reason permission="members.read" />}
+      </Card>
+      <Card title="Quick links">
+        <QuickLinks project={project.id} />
+      </Card>
+      <div className="lg:col-span-2">
+        <Card title="Recent activity">
+          {access.can('audit.read') ? (
+            <ActivityGlance project={project.id} canSeeNames={access.can('members.read')} />
+          ) : (
+            <Reason permission="audit.read" />
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function Card({
+  title,
+  children,
+  to,
+  project,
+  linkLabel,
+}: {
+  title: string;
+  children: ReactNode;
+  to?: RouteNameInput;
+  project?: string;
+  linkLabel?: string;
+}) {
+  // Cards link onward only to pages that exist yet (the store and billing screens come later).
+  const onward = to && routeExists(to) ? to : undefined;
+  return (
+    <section
+      aria-label={title}
+      className="flex h-full flex-col rounded-xl border border-border bg-surface p-5 shadow-xs"
+    >
+      <div className="mb-4 flex items-baseline justify-between gap-3">
+        <h2 className="text-base font-semibold">{title}</h2>
+        {onward && linkLabel && (
+          <Link to={pathOf(onward)} search={project ? { project } : {}} className={`text-sm ${linkClasses}`}>
+            {linkLabel}
+          </Link>
+        )}
+      </div>
+      <div className="min-w-0 flex-1">{children}</div>
+    </section>
+  );
+}
+
+function Reason({ permission }: { permission: string }) {
+  return <p className="text-sm text-muted">{deniedReason([permission])}</p>;
+}
+
+const flagTone = { info: 'primary', warning: 'warning', error: 'danger' } as const;
+
+function BillingGlance({ project }: { project: Project }) {
+  const { plan, flags } = project.billing;
+  return (
+    <div className="grid gap-3 text-sm">
+      <p>
+        Plan: <Tag tone={plan.code === 'demo' ? 'warning' : 'primary'}>{plan.code}</Tag>
+      </p>
+      {flags.length === 0 ? (
+        <p className="text-muted">Nothing needs your attention.</p>
+      ) : (
+        <ul className="grid gap-2">
+          {flags.map((flag) => (
+            <li key={flag.code} className="flex items-start gap-2">
+              <Tag tone={flagTone[flag.level as keyof typeof flagTone] ?? 'neutral'}>{flag.level}</Tag>
+              <span>{flag.message}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ModulesGlance({ project }: { project: Project }) {
+  if (project.integrations.length === 0) {
+    return (
+      <EmptyState title="No modules installed yet">Modules add shops, carriers and tools to a project.</EmptyState>
+    );
+  }
+  return (
+    <ul className="flex flex-wrap gap-2">
+      {project.integrations.map((integration) => (
+        <li key={integration.code}>
+          <Tag>{integration.code}</Tag>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** How many members the card shows by face. */
+const FACES = 6;
+
+function TeamGlance({ project }: { project: string }) {
+  const members = useInfiniteQuery(membersQueryOptions(useApiClient(), project, ''));
+  if (members.isPending) return <Loading label="Loading members…" inCard />;
+  if (members.isError) return <p className="text-sm text-danger">The members could not be loaded.</p>;
+  const first = members.data.pages[0];
+  const people = first?.items ?? [];
+  const more = first?.nextPageToken ? 'and more' : undefined;
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm text-muted">
+        {people.length} {people.length === 1 ? 'member' : 'members'} {more}
+      </p>
+      <ul className="grid gap-2">
+        {people.slice(0, FACES).map((member) => (
+          <li key={member.user.id} className="flex min-w-0 items-center gap-3 text-sm">
+            <Avatar name={memberName(member.user)} url={member.user.avatar} className="size-8!" />
+            <span className="min-w-0 truncate">{memberName(member.user)}</span>
+            <span className="ml-auto flex shrink-0 gap-1">
+              {member.roles.map((role) => (
+                <Tag key={role}>{role}</Tag>
+              ))}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ActivityGlance({ project, canSeeNames }: { project: string; canSeeNames: boolean }) {
+  const activity = useRecentActivity(project, true);
+  const members = useInfiniteQuery({
+    ...membersQueryOptions(useApiClient(), project, ''),
+    enabled: canSeeNames,
+  });
+  if (activity.isPending) return <Loading label="Loading recent activity…" inCard />;
+  if (activity.isError) return <p className="text-sm text-danger">The activity could not be loaded.</p>;
+  const names = new Map(
+    (members.data?.pages ?? []).flatMap((page) => page.items).map((m) => [m.user.id, memberName(m.user)]),
+  );
+  if (activity.data.items.length === 0) return <EmptyState title="Nothing has happened yet" />;
+  return (
+    <ol className="grid gap-2 text-sm" aria-label="Recent activity, newest first">
+      {activity.data.items.map((entry) => (
+        <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5">
+          <span className={entry.result === 'failure' ? 'text-muted' : undefined}>
+            {describeActivity(entry, (id) => names.get(id))}
+          </span>
+          <time dateTime={entry.at} className="text-xs text-muted" title={new Date(entry.at).toLocaleString()}>
+            {relativeTime(entry.at)}
+          </time>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const quickLinks: { route: RouteNameInput; label: string; hint: string }[] = [
+  { route: 'project.users.invites.list', label: 'Invite people', hint: 'Bring your team in, each with a role.' },
+  { route: 'developer.api.index', label: 'Create an API key', hint: 'Let scripts and services call the API.' },
+  { route: 'projects.settings', label: 'Project settings', hint: 'Name, logos and the danger zone.' },
+  { route: 'core.support', label: 'Support', hint: 'Tutorials and answers to common questions.' },
+];
+
+function QuickLinks({ project }: { project: string }) {
+  return (
+    <ul className="grid gap-3 text-sm">
+      {quickLinks
+        .filter((link) => routeExists(link.route))
+        .map((link) => (
+          <li key={link.route}>
+            <Link to={pathOf(link.route)} search={{ project }} className={linkClasses}>
+              {link.label}
+            </Link>
+            <p className="text-xs text-muted">{link.hint}</p>
+          </li>
+        ))}
+    </ul>
+  );
+}

@@ -1,0 +1,106 @@
+import type { MenuEntry } from './menu-store';
+
+/**
+ * The project menu's core entries with the orders of SPEC.md section 2. Modules and Developer
+ * (APIs) need access to integration listings (`integrations.read`), so they come only with it.
+ */
+export function coreMenuEntries({ integrations }: { integrations: boolean }): MenuEntry[] {
+  const entries: MenuEntry[] = [
+    { id: 'dashboard', label: 'Dashboard', route: 'project.dashboard', order: -1, icon: 'dashboard' },
+    { id: 'chat', label: 'Chat', route: 'chat.index', order: 311, icon: 'chat' },
+    {
+      id: 'users',
+      label: 'Users',
+      route: 'project.users.list',
+      order: 500,
+      icon: 'users',
+      children: [
+        { id: 'users.roles', label: 'Roles', route: 'project.users.roles.list', order: 501 },
+        { id: 'users.invites', label: 'Invites', route: 'project.users.invites.list', order: 502 },
+      ],
+    },
+    {
+      id: 'support',
+      label: 'Support',
+      route: 'core.support',
+      order: 600,
+      icon: 'support',
+      children: [
+        { id: 'support.chat', label: 'Chat', route: 'chat.index', order: 601 },
+        { id: 'support.tutorials', label: 'Tutorials', route: 'core.support.tutorials.list', order: 602 },
+        { id: 'support.faqs', label: 'FAQs', route: 'core.support.faqs', order: 603 },
+      ],
+    },
+    { id: 'settings', label: 'Settings', route: 'projects.settings', order: 1_000_000, icon: 'settings' },
+  ];
+  if (integrations) {
+    entries.push(
+      { id: 'modules', label: 'Modules', route: 'integrations.store', order: 1000, icon: 'modules' },
+      { id: 'developer', label: 'Developer (APIs)', route: 'developer.api.index', order: 10_000, icon: 'developer' },
+    );
+  }
+  return entries;
+}
+
+/** Billing's entries (orders 1000 to 1004), added once the project's billing data has loaded. */
+export function billingMenuEntries(): MenuEntry[] {
+  return [
+    {
+      id: 'billing',
+      label: 'Billing',
+      route: 'billing.index',
+      order: 1000,
+      icon: 'billing',
+      children: [
+        { id: 'billing.invoices', label: 'Invoices', route: 'billing.invoices', order: 1001 },
+        { id: 'billing.summaries', label: 'Summaries', route: 'billing.summaries', order: 1002 },
+        { id: 'billing.charges', label: 'Charges', route: 'billing.charges', order: 1003 },
+        { id: 'billing.payment-methods', label: 'Payment', route: 'billing.payment-methods', order: 1004 },
+      ],
+    },
+  ];
+}
+
+/**
+ * The side menu of the account area (SPEC.md section 2): Account, Chat, Projects, Settings, and
+ * Tasks only when a project has the workflow integration. Account holds the user's own pages;
+ * Settings is the settings of the project the user works in (the page picks the remembered one);
+ * platform administrators also get the platform's pages.
+ */
+export function accountMenuEntries({ tasks, admin }: { tasks: boolean; admin: boolean }): MenuEntry[] {
+  const entries: MenuEntry[] = [
+    {
+      id: 'account',
+      label: 'Account',
+      route: 'account.settings',
+      order: 0,
+      icon: 'account',
+      children: [
+        { id: 'account.profile', label: 'Profile', route: 'account.settings', order: 1 },
+        { id: 'account.password', label: 'Change password', route: 'account.settings.change-password', order: 2 },
+        {
+          id: 'account.2fa',
+          label: 'Two-factor authentication',
+          route: 'account.settings.2fa.setup-authenticator',
+          order: 3,
+        },
+      ],
+    },
+    { id: 'chat', label: 'Chat', route: 'chat.index', order: 311, icon: 'chat' },
+    {
+      id: 'projects',
+      label: 'Projects',
+      route: 'projects.list',
+      order: 400,
+      icon: 'projects',
+      children: [
+        { id: 'projects.all', label: 'All projects', route: 'projects.list', order: 401 },
+        { id: 'projects.organisations', label: 'Organisations', route: 'organisations', order: 402 },
+      ],
+    },
+    { id: 'settings', label: 'Settings', route: 'projects.settings', order: 1_000_000, icon: 'settings' },
+  ];
+  if (tasks) entries.push({ id: 'tasks', label: 'Tasks', route: 'tasks.index', order: 700, icon: 'tasks' });
+  if (admin) entries.push({ id: 'platform.outbox', label: 'Outbox', route: 'platform.mail.outbox', order: 2_000_000 });
+  return entries;
+}

@@ -1,0 +1,15 @@
+import { DASHBOARD_PERMISSIONS, ProjectDashboard } from '../../features/dashboard/ui/ProjectDashboard';
+import { ProjectPage } from '../../features/projects/ui/ProjectPage';
+
+/** `/dashboard/` (route `project.dashboard`): the project at a glance, where the console starts. */
+export function DashboardPage() {
+  return (
+    <ProjectPage
+      title="Dashboard"
+      description="Your project at a glance: billing, modules, the team and what changed lately."
+      permissions={[...DASHBOARD_PERMISSIONS]}
+    >
+      {(project, access) => <ProjectDashboard project={project} access={access} />}
+    </ProjectPage>
+  );
+}
