@@ -36,6 +36,7 @@ describe('accounts in the browser', () => {
   }
 
   async function signOut(page: Page) {
+    await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(/\/login\/?$/);
   }

@@ -1,16 +1,27 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { LoadingScreen } from '../../shell/LoadingScreen';
 import type { LayoutName } from '../routes';
 import { BlankLayout } from './BlankLayout';
-import { FullscreenLayout } from './FullscreenLayout';
-import { MailLayout } from './MailLayout';
-import { PrintLayout } from './PrintLayout';
-import { StandardLayout } from './StandardLayout';
+
+// Every frame but the blank one is its own chunk: the sign-in pages (blank) must not load the
+// header, menus, dropdowns and dialogs they never show (first-page budget: 150 KB of JavaScript).
+const StandardLayout = lazy(() => import('./StandardLayout').then((m) => ({ default: m.StandardLayout })));
+const FullscreenLayout = lazy(() => import('./FullscreenLayout').then((m) => ({ default: m.FullscreenLayout })));
+const MailLayout = lazy(() => import('./MailLayout').then((m) => ({ default: m.MailLayout })));
+const PrintLayout = lazy(() => import('./PrintLayout').then((m) => ({ default: m.PrintLayout })));
 
 /** Frames a page in the layout its route asks for (SPEC.md section 2 "Shell"). */
 export function Layout({ layout, children }: { layout: LayoutName; children: ReactNode }) {
+  if (layout === 'blank') return <BlankLayout>{children}</BlankLayout>;
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <Frame layout={layout}>{children}</Frame>
+    </Suspense>
+  );
+}
+
+function Frame({ layout, children }: { layout: Exclude<LayoutName, 'blank'>; children: ReactNode }) {
   switch (layout) {
-    case 'blank':
-      return <BlankLayout>{children}</BlankLayout>;
     case 'standard':
       return <StandardLayout>{children}</StandardLayout>;
     // The standard frame without the sub-footer: pages that are tools fill the window's height.
