@@ -1,9 +1,18 @@
-import { RoleKey } from '@wharf/contract';
+import type { RoleKey } from '@wharf/contract';
 
 export type BuiltInRoleKey = (typeof RoleKey.options)[number];
 
-/** The built-in roles every project has, in the order the console lists them (most to least). */
-export const BUILT_IN_ROLE_KEYS: readonly BuiltInRoleKey[] = RoleKey.options;
+/**
+ * The built-in roles every project has, in the order the console lists them (most to least). Written
+ * out rather than read from the contract's schema, so pages that name roles don't load zod.
+ */
+export const BUILT_IN_ROLE_KEYS = [
+  'owner',
+  'admin',
+  'member',
+  'finance',
+  'viewer',
+] as const satisfies readonly BuiltInRoleKey[];
 
 const BUILT_IN_NAMES: Record<BuiltInRoleKey, string> = {
   owner: 'Owner',

@@ -1,5 +1,4 @@
 import { ApiError } from '@wharf/client';
-import { LoginRequest, OneTimePassword } from '@wharf/contract';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { pathOf } from '../../app/navigation';
@@ -14,12 +13,16 @@ import { AuthCard, linkClasses } from '../../features/auth/ui/AuthCard';
 import { CaptchaNotice } from '../../features/auth/ui/CaptchaNotice';
 import { useCaptcha } from '../../features/auth/use-captcha';
 import { formErrorsFrom, validate } from '../../features/forms/form-errors';
+import { lazyModule } from '../../features/forms/lazy-module';
 import { useForm } from '../../features/forms/use-form';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { PasswordField, TextField } from '../../ui/TextField';
 import { useCountdown } from '../../ui/use-countdown';
+
+/** The same schemas the server checks with, loaded when the form is first used (see lazy-module.ts). */
+const accountSchemas = lazyModule(() => import('@wharf/contract/schemas/accounts'));
 
 const LOGIN_PATH = '/omnis/v3/dashboard/user/login';
 
@@ -121,6 +124,7 @@ export function LoginPage() {
     event.preventDefault();
     if (busy) return;
     const { email, password, one_time_password } = form.values;
+    const { LoginRequest, OneTimePassword } = await accountSchemas.get();
     if (step === 'credentials') {
       const checked = validate(LoginRequest, { email, password });
       if (!checked.ok) return form.setErrors(checked.errors);
@@ -162,7 +166,13 @@ export function LoginPage() {
             : 'Open your authenticator app and enter the 6-digit code it shows for your account.'
         }
       >
-        <form ref={bindForm} noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-5">
+        <form
+          ref={bindForm}
+          noValidate
+          onInput={accountSchemas.preload}
+          onSubmit={(e) => void onSubmit(e)}
+          className="grid gap-5"
+        >
           <TextField
             key={recovery ? 'recovery' : 'totp'}
             label={recovery ? 'Recovery code' : 'Authentication code'}
@@ -227,7 +237,13 @@ export function LoginPage() {
           {notice}
         </Alert>
       )}
-      <form ref={bindForm} noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-5">
+      <form
+        ref={bindForm}
+        noValidate
+        onInput={accountSchemas.preload}
+        onSubmit={(e) => void onSubmit(e)}
+        className="grid gap-5"
+      >
         <TextField
           label="Email"
           type="email"

@@ -11,6 +11,7 @@ import type { Access } from '../../access/api/enforce';
 import { deniedReason } from '../../access/ui/Denied';
 import { linkClasses } from '../../auth/ui/AuthCard';
 import { membersQueryOptions } from '../../members/api/members';
+import { roleName } from '../../roles/role-labels';
 import { memberName, relativeTime } from '../../members/format';
 import type { Project } from '../../projects/api/projects';
 import { useRecentActivity } from '../api/activity';
@@ -159,7 +160,7 @@ function TeamGlance({ project }: { project: string }) {
             <span className="min-w-0 truncate">{memberName(member.user)}</span>
             <span className="ml-auto flex shrink-0 gap-1">
               {member.roles.map((role) => (
-                <Tag key={role}>{role}</Tag>
+                <Tag key={role}>{roleName(role)}</Tag>
               ))}
             </span>
           </li>

@@ -1,0 +1,283 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
+import type { BrowserContext, Page, Response } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { linkIn } from './support/admin.js';
+import { submit, useConsoleWorld } from './support/world.js';
+
+const PASSWORD = 'shell-harbour-pass-1';
+const shot = (name: string) => `${tmpdir()}/wharf-e2e-shell-${name}.png`;
+const csrf = { 'x-csrf-token': 'e2e' };
+
+/** The gzipped size of every script a page loads, as Chromium fetched them. */
+async function scriptBytes(page: Page, url: string): Promise<number> {
+  const scripts: Promise<Buffer>[] = [];
+  const collect = (response: Response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.body());
+  };
+  page.on('response', collect);
+  await page.goto(url, { waitUntil: 'networkidle' });
+  page.off('response', collect);
+  const bodies = await Promise.all(scripts);
+  return bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+}
+
+/** Serious and critical accessibility violations axe-core finds on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('the console shell in the browser', () => {
+  const world = useConsoleWorld();
+  let base: string;
+  let owner: BrowserContext;
+  let page: Page;
+  const projects: { id: string; name: string }[] = [];
+
+  /** A service call as the browser's signed-in user. */
+  async function api(context: BrowserContext, method: string, path: string, body?: unknown) {
+    // The session cookie of the browser, and a CSRF pair of our own (any agreeing pair passes).
+    const cookies = (await context.cookies())
+      .filter((c) => c.name !== 'wharf-XSRF-TOKEN')
+      .map((c) => `${c.name}=${c.value}`)
+      .join('; ');
+    const token = await fetch(`${base}/omnis/v3/dashboard/user/token`, {
+      method: 'POST',
+      headers: { ...csrf, cookie: `${cookies}; wharf-XSRF-TOKEN=e2e` },
+    });
+    const { token: bearer } = (await token.json()) as { token: string };
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${bearer}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: res.status, body: res.status === 204 ? null : ((await res.json()) as Record<string, unknown>) };
+  }
+
+  async function registered(email: string): Promise<BrowserContext> {
+    const context = await world.browser.newContext();
+    const tab = await context.newPage();
+    await tab.goto(`${base}/register`);
+    await tab.getByLabel('Email').fill(email);
+    await tab.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await submit(tab);
+    await tab.waitForURL(/\/settings/, { timeout: 30_000 });
+    await tab.close();
+    return context;
+  }
+
+  const sidebarLinks = (tab: Page) =>
+    tab.getByRole('navigation', { name: 'Project' }).getByRole('link').allTextContents();
+
+  beforeAll(async () => {
+    base = world.server.baseUrl;
+    owner = await registered('olivia@example.com');
+    page = await owner.newPage();
+    for (const name of [
+      'Harbour Goods',
+      'Dockside Works',
+      'Pier Supplies',
+      'Quay Crafts',
+      'Tide Foods',
+      'Anchor Print',
+    ]) {
+      const created = await api(owner, 'POST', '/v1/projects', { name, organisationName: 'Harbour Co' });
+      expect(created.status).toBe(201);
+      projects.push({ id: created.body!.id as string, name });
+    }
+    // A published tutorial for the header search (platform admins write platform posts).
+    const res = await fetch(`${base}/v1/blog/blogs`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await world.admin.bearer()}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title: 'Invite your team',
+        content: '<p>Open Users, then Invites.</p>',
+        category: 'tutorial',
+        type: 'parent-platform',
+        visibility: 'published',
+      }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+  }, 120_000);
+
+  it('follows the project rules: added when required, removed when never, switched when changed, recovered when unknown', async () => {
+    const [first, second] = projects as [(typeof projects)[number], (typeof projects)[number]];
+    // Always, absent: a project of the user's is added to the query.
+    await page.goto(`${base}/dashboard/`);
+    await page.waitForURL(/\/dashboard\/\?project=/);
+    const added = new URL(page.url()).searchParams.get('project');
+    expect(projects.map((p) => p.id)).toContain(added);
+
+    // Never: the project is removed.
+    await page.goto(`${base}/settings?project=${first.id}`);
+    await page.waitForURL((url) => url.pathname === '/settings' && !url.searchParams.has('project'));
+
+    // Changed between navigations: through projects.switch, then on to the target with the new project.
+    await page.goto(`${base}/users?project=${first.id}`);
+    await page.getByRole('table', { name: 'Members' }).waitFor();
+    await page.evaluate((target) => {
+      window.history.pushState({}, '', target);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, `/users/roles?project=${second.id}`);
+    await page.waitForURL((url) => url.pathname === '/users/roles' && url.searchParams.get('project') === second.id);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Project' }).getByText(second.name).count()).toBe(1);
+
+    // A project that cannot be loaded: back to the dashboard with one the user has.
+    await page.goto(`${base}/users?project=00000000-0000-4000-8000-000000000000`);
+    await page.waitForURL(/\/dashboard\/\?project=/);
+    expect(projects.map((p) => p.id)).toContain(new URL(page.url()).searchParams.get('project'));
+
+    // /factory/tutorials/{slug} goes to the support tutorial of the same slug.
+    await page.goto(`${base}/factory/tutorials/invite-your-team`);
+    await page.waitForURL(/\/support\/tutorials\/invite-your-team/);
+    await page.getByRole('heading', { name: 'Invite your team' }).waitFor();
+  });
+
+  it("says 'Project not found' to someone without a project", async () => {
+    const loner = await registered('lonely@example.com');
+    const tab = await loner.newPage();
+    await tab.goto(`${base}/dashboard/`);
+    await tab.getByText('Project not found').first().waitFor();
+    await loner.close();
+  });
+
+  it('orders the menu as SPEC.md says, and gates Billing and Developer by permission', async () => {
+    const [first] = projects as [(typeof projects)[number]];
+    await page.goto(`${base}/dashboard/?project=${first.id}`);
+    await page.getByRole('region', { name: 'Recent activity' }).waitFor();
+    const ownerMenu = await sidebarLinks(page);
+    const at = (label: string) => ownerMenu.findIndex((text) => text.trim().startsWith(label));
+    // Dashboard -1, Users 500, Support 600, Billing 1000, Developer (APIs) 10000, Settings 1000000.
+    const order = ['Dashboard', 'Users', 'Support', 'Billing', 'Developer (APIs)', 'Settings'].map(at);
+    expect(
+      order.every((i) => i >= 0),
+      ownerMenu.join(' | '),
+    ).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+
+    // A teammate holding a custom role without billing or module listings sees neither entry.
+    const mia = await registered('mia@example.com');
+    await api(owner, 'POST', `/v1/projects/${first.id}/invites`, { email: 'mia@example.com', role: 'member' });
+    const invitation = await world.admin.lastMailTo('mia@example.com', /Join Harbour Goods/);
+    const miaPage = await mia.newPage();
+    await miaPage.goto(linkIn(invitation, '/accept-invite'));
+    await miaPage.getByText("You've joined Harbour Goods as member.").waitFor();
+    const role = await api(owner, 'POST', `/v1/enforcer/roles?project=${first.id}`, {
+      name: 'Packer',
+      permissions: ['projects.read', 'members.read', 'blog.read'],
+    });
+    expect(role.status).toBe(201);
+    const members = await api(owner, 'GET', `/v1/projects/${first.id}/users?search=mia`);
+    const miaUser = (members.body!.items as { user: { id: string } }[])[0]!.user.id;
+    const changed = await api(owner, 'PATCH', `/v1/projects/${first.id}/users/${miaUser}`, {
+      roles: [role.body!.key as string],
+    });
+    expect(changed.status).toBe(200);
+    await miaPage.goto(`${base}/dashboard/?project=${first.id}`);
+    await miaPage.getByRole('region', { name: 'Team' }).waitFor();
+    const miaMenu = (await sidebarLinks(miaPage)).map((text) => text.trim());
+    expect(miaMenu.some((text) => text.startsWith('Dashboard'))).toBe(true);
+    expect(miaMenu.some((text) => text.startsWith('Billing'))).toBe(false);
+    expect(miaMenu.some((text) => text.startsWith('Developer'))).toBe(false);
+    await mia.close();
+  });
+
+  it('searches pages by name and tutorials by title, and says No Results.', async () => {
+    const [first] = projects as [(typeof projects)[number]];
+    await page.goto(`${base}/dashboard/?project=${first.id}`);
+    const search = page.getByRole('combobox', { name: 'Search' });
+    await search.fill('Roles');
+    await page.getByRole('listbox', { name: 'Search results' }).getByText('Roles').first().waitFor();
+    await search.fill('invite your');
+    const tutorial = page.getByRole('listbox', { name: 'Search results' }).getByText('Invite your team');
+    await tutorial.waitFor();
+    await search.fill('zzzz-nothing');
+    await page.getByText('No Results.').waitFor();
+    await search.fill('invite your');
+    await tutorial.click();
+    await page.waitForURL(/\/support\/tutorials\/invite-your-team/);
+  });
+
+  it('lists more than five projects in the account menu with a search box, and switches', async () => {
+    const [first, , , , fifth] = projects as [(typeof projects)[number], ...(typeof projects)[number][]];
+    await page.goto(`${base}/users?project=${first.id}`);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    const filter = page.getByRole('searchbox', { name: 'Search projects' }).or(page.getByLabel('Search projects'));
+    await filter.first().fill('Tide');
+    const link = page.getByRole('link', { name: /Tide Foods/ });
+    await link.waitFor();
+    expect(await page.getByRole('link', { name: /Quay Crafts/ }).count()).toBe(0);
+    await page.screenshot({ path: shot('account-menu-1280') });
+    await link.click();
+    await page.waitForURL((url) => url.pathname === '/users' && url.searchParams.get('project') === fifth!.id);
+  });
+
+  it('shows at most five entries with icons in the bottom bar on a 375px screen, in light and dark', async () => {
+    const [first] = projects as [(typeof projects)[number]];
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`${base}/dashboard/?project=${first.id}`);
+    const bar = page.getByRole('navigation', { name: 'Quick links' });
+    await bar.waitFor();
+    const items = bar.getByRole('link');
+    expect(await items.count()).toBeGreaterThan(0);
+    expect(await items.count()).toBeLessThanOrEqual(5);
+    expect(await bar.locator('svg').count()).toBe(await items.count());
+    await page.getByRole('region', { name: 'Recent activity' }).waitFor();
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((t) => window.localStorage.setItem('theme', t), theme);
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+        await page.reload();
+        await page.getByRole('region', { name: 'Recent activity' }).waitFor();
+        // Phones: the first screen, as a person sees it (fixed bars stay where they are).
+        await page.screenshot({ path: shot(`dashboard-${theme}-${width}`), fullPage: width > 375 });
+      }
+    }
+    await page.evaluate(() => window.localStorage.removeItem('theme'));
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('has no serious or critical accessibility violations on the shell pages', async () => {
+    const [first] = projects as [(typeof projects)[number]];
+    const found: Record<string, string[]> = {};
+    for (const path of [
+      `/dashboard/?project=${first.id}`,
+      `/users?project=${first.id}`,
+      `/users/roles?project=${first.id}`,
+      `/developer?project=${first.id}`,
+      '/settings',
+      '/projects',
+      '/support',
+      '/support/faqs',
+    ]) {
+      await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+      const problems = await seriousViolations(page);
+      if (problems.length) found[path] = problems;
+    }
+    const visitor = await (await world.browser.newContext()).newPage();
+    for (const path of ['/login', '/register', '/forgotten-password']) {
+      await visitor.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+      const problems = await seriousViolations(visitor);
+      if (problems.length) found[path] = problems;
+    }
+    await visitor.close();
+    expect(found).toEqual({});
+  });
+
+  it('loads at most 150 KB of JavaScript on /login and 250 KB on /dashboard/ (gzipped)', async () => {
+    const [first] = projects as [(typeof projects)[number]];
+    const visitor = await (await world.browser.newContext()).newPage();
+    const login = await scriptBytes(visitor, `${base}/login`);
+    await visitor.close();
+    const fresh = await owner.newPage();
+    const dashboard = await scriptBytes(fresh, `${base}/dashboard/?project=${first.id}`);
+    await fresh.close();
+    console.log(`/login ${(login / 1024).toFixed(1)} KB, /dashboard/ ${(dashboard / 1024).toFixed(1)} KB gzipped`);
+    expect(login).toBeLessThanOrEqual(150 * 1024);
+    expect(dashboard).toBeLessThanOrEqual(250 * 1024);
+  });
+});
