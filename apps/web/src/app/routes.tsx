@@ -157,6 +157,47 @@ export const routeTable = [
     staticData: { name: 'billing.index', title: 'Billing', ...page.project },
     component: lazyRouteComponent(() => import('../pages/billing/Billing'), 'BillingPage'),
   },
+  // SPEC.md section 2 names these areas' routes now; until their issues land each shows its real empty state.
+  {
+    path: '/billing/invoices',
+    staticData: { name: 'billing.invoices', title: 'Invoices', ...page.project },
+    component: lazyRouteComponent(() => import('../pages/billing/Invoices'), 'InvoicesPage'),
+  },
+  {
+    path: '/billing/summaries',
+    staticData: { name: 'billing.summaries', title: 'Summaries', ...page.project },
+    component: lazyRouteComponent(() => import('../pages/billing/Summaries'), 'SummariesPage'),
+  },
+  {
+    path: '/billing/charges',
+    staticData: { name: 'billing.charges', title: 'Charges', ...page.project },
+    component: lazyRouteComponent(() => import('../pages/billing/Charges'), 'ChargesPage'),
+  },
+  {
+    path: '/billing/payment-methods',
+    staticData: { name: 'billing.payment-methods', title: 'Payment methods', ...page.project },
+    component: lazyRouteComponent(() => import('../pages/billing/Payment methods'), 'PaymentMethodsPage'),
+  },
+  {
+    path: '/store',
+    staticData: { name: 'integrations.store', title: 'Modules', ...page.project },
+    component: lazyRouteComponent(() => import('../pages/store/Modules'), 'ModulesPage'),
+  },
+  {
+    path: '/chat',
+    staticData: { name: 'chat.index', title: 'Chat', ...page.project },
+    component: lazyRouteComponent(() => import('../pages/chat/Chat'), 'ChatPage'),
+  },
+  {
+    path: '/chat/dashboard',
+    staticData: { name: 'chat.dashboard', title: 'Chat dashboard', ...page.project },
+    component: lazyRouteComponent(() => import('../pages/chat/Chat dashboard'), 'ChatDashboardPage'),
+  },
+  {
+    path: '/resupply/shop',
+    staticData: { name: 'resupply.shop.create', title: 'Resupply', ...page.project },
+    component: lazyRouteComponent(() => import('../pages/resupply/Resupply'), 'ResupplyPage'),
+  },
   {
     path: '/support',
     staticData: { name: 'core.support', title: 'Support', layout: 'standard', user: true, project: 'sometimes' },

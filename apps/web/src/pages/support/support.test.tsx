@@ -42,8 +42,7 @@ describe('support home', () => {
     const topics = screen.getByRole('navigation', { name: 'Help topics' });
     expect(within(topics).getByRole('link', { name: 'Tutorials' })).toHaveAttribute('href', '/support/tutorials');
     expect(within(topics).getByRole('link', { name: 'FAQs' })).toHaveAttribute('href', '/support/faqs');
-    // Chat's route does not exist yet, so it is not offered.
-    expect(within(topics).queryByRole('link', { name: 'Chat' })).not.toBeInTheDocument();
+    expect(within(topics).getByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/chat');
 
     const latest = await screen.findByRole('region', { name: 'Latest tutorials' });
     await within(latest).findByRole('link', { name: 'Invite your team' });

@@ -1,0 +1,46 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeProject, projectPageApi } from '../test/fake-api';
+import { renderApp } from '../test/render-app';
+
+const project = fakeProject(1, { name: 'Harbour Goods' });
+const P = project.id;
+
+/** SPEC.md section 2's routes of later areas: each shows its real empty state and one next step. */
+const areas = [
+  ['/store', 'Modules', 'integrations.read', 'No modules available yet', 'Ask support about modules'],
+  ['/chat', 'Chat', 'chat.read', 'No conversations yet', 'Find answers in Support'],
+  ['/chat/dashboard', 'Chat dashboard', 'chat.read', 'No conversations to follow yet', 'Go to chat'],
+  ['/billing/invoices', 'Invoices', 'billing.read', 'No invoices yet', 'See the project’s plan'],
+  ['/billing/summaries', 'Summaries', 'billing.read', 'No statements yet', 'See the project’s plan'],
+  ['/billing/charges', 'Charges', 'billing.read', 'No charges yet', 'See the project’s plan'],
+  ['/billing/payment-methods', 'Payment methods', 'billing.read', 'No payment methods yet', 'See the project’s plan'],
+  ['/resupply/shop', 'Resupply', 'projects.read', 'Your basket is empty', 'Back to the dashboard'],
+] as const;
+
+describe('routes of later areas (SPEC.md section 2)', () => {
+  it.each(areas)('%s shows %s and its empty state', async (path, title, permission, empty, next) => {
+    renderApp(`${path}?project=${P}`, projectPageApi([permission]).fetch);
+    expect(await screen.findByText(empty)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: next })).toHaveAttribute('href', expect.stringContaining(`project=${P}`));
+    expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
+    expect(document.title).toBe(`${title} - Wharf`);
+  });
+
+  it("lists the project's installed modules instead of the store's empty state", async () => {
+    const shop = fakeProject(1, { integrations: [{ code: 'shopify' }, { code: 'dhl' }] });
+    renderApp(`/store?project=${P}`, projectPageApi(['integrations.read'], {}, shop).fetch);
+    const installed = await screen.findByRole('region', { name: 'Installed modules' });
+    expect(installed).toHaveTextContent('shopify');
+    expect(installed).toHaveTextContent('dhl');
+    expect(screen.queryByText('No modules available yet')).not.toBeInTheDocument();
+  });
+
+  it('says why a page is denied and shows nothing of it', async () => {
+    renderApp(`/billing/invoices?project=${P}`, projectPageApi(['projects.read']).fetch);
+    expect(await screen.findByText('Not available')).toBeInTheDocument();
+    expect(screen.getByText(/\(billing\.read\)/)).toBeInTheDocument();
+    expect(screen.queryByText('No invoices yet')).not.toBeInTheDocument();
+  });
+});
