@@ -18,6 +18,7 @@ import { createProjectMemory, type ProjectMemory } from '../features/project-rul
 import { ProjectRouteError } from '../features/project-rules/ui/ProjectRouteError';
 import { CatchAll } from '../pages/not-found/CatchAll';
 import { Root } from '../shell/Root';
+import { preloadLayout } from './layouts/Layout';
 import { LoadingScreen } from '../shell/LoadingScreen';
 import { RouteErrorScreen } from '../shell/RouteErrorScreen';
 import { pathOf, setRuntimeRoutes } from './navigation';
@@ -121,8 +122,18 @@ function createRouteTree(
       staticData: entry.staticData,
       component: entry.component,
       // SPEC.md section 2 "Project selection", once the root has checked the user.
-      beforeLoad: ({ location, context, preload }) =>
-        guardProject({ staticData: entry.staticData, location, context, memory: context.projectMemory, preload }),
+      beforeLoad: ({ location, context, preload }) => {
+        // The frame and the page's chunk load while the project rules wait for the project list.
+        preloadLayout(entry.staticData.layout);
+        void entry.component.preload?.();
+        return guardProject({
+          staticData: entry.staticData,
+          location,
+          context,
+          memory: context.projectMemory,
+          preload,
+        });
+      },
       // 'Project not found' (and any other failure) inside the page's layout.
       errorComponent: ProjectRouteError,
     }),

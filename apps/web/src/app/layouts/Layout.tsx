@@ -5,10 +5,25 @@ import { BlankLayout } from './BlankLayout';
 
 // Every frame but the blank one is its own chunk: the sign-in pages (blank) must not load the
 // header, menus, dropdowns and dialogs they never show (first-page budget: 150 KB of JavaScript).
-const StandardLayout = lazy(() => import('./StandardLayout').then((m) => ({ default: m.StandardLayout })));
-const FullscreenLayout = lazy(() => import('./FullscreenLayout').then((m) => ({ default: m.FullscreenLayout })));
-const MailLayout = lazy(() => import('./MailLayout').then((m) => ({ default: m.MailLayout })));
-const PrintLayout = lazy(() => import('./PrintLayout').then((m) => ({ default: m.PrintLayout })));
+const frames = {
+  standard: () => import('./StandardLayout').then((m) => ({ default: m.StandardLayout })),
+  fullscreen: () => import('./FullscreenLayout').then((m) => ({ default: m.FullscreenLayout })),
+  mail: () => import('./MailLayout').then((m) => ({ default: m.MailLayout })),
+  print: () => import('./PrintLayout').then((m) => ({ default: m.PrintLayout })),
+};
+const StandardLayout = lazy(frames.standard);
+const FullscreenLayout = lazy(frames.fullscreen);
+const MailLayout = lazy(frames.mail);
+const PrintLayout = lazy(frames.print);
+
+/**
+ * Starts loading a layout's chunk (the router calls it as a navigation begins, so the frame arrives
+ * alongside the page's data instead of after it). Loading twice is free: modules load once.
+ */
+export function preloadLayout(layout: LayoutName): void {
+  if (layout === 'blank') return;
+  void frames[layout === 'tool' ? 'standard' : layout]();
+}
 
 /** Frames a page in the layout its route asks for (SPEC.md section 2 "Shell"). */
 export function Layout({ layout, children }: { layout: LayoutName; children: ReactNode }) {
