@@ -13,15 +13,11 @@ export function accessHandlers(resolver: PermissionResolver): Handlers<AccessOpe
       if (body.user !== caller.userId && !(await resolver.has(body.project, caller.userId, 'members.read'))) {
         throw new AppError(403, 'FORBIDDEN', "You need the members.read permission to check another member's access.");
       }
-      const decision = await resolver.decide(body.project, body.user, body.permissions);
-      // A decision answered wholly from the cache carries no roles; the answer always explains itself.
-      const roles =
-        decision.roles.length > 0
-          ? decision.roles
-          : await resolver.rolesWith(body.project, body.user, body.permissions);
+      // The answer always names the roles behind it, also when the decision comes from the cache.
+      const decision = await resolver.decide(body.project, body.user, body.permissions, { explain: true });
       const result = {
         permissions: { granted: decision.granted, denied: decision.denied },
-        resolutions: { roles },
+        resolutions: { roles: decision.roles },
       };
       if (decision.denied.length === 0) return result;
       reply.code(403);

@@ -144,40 +144,57 @@ export class PermissionResolver {
   }
 
   /** Each permission granted or denied, from the cache where fresh, else from the roles. */
-  async decide(projectId: string, userId: string, asked: Permission[]): Promise<PermissionDecision> {
+  /**
+   * `explain` asks for the roles behind the answer (`/enforce`'s resolutions) also when the decision
+   * itself comes from the cache; the access hook doesn't need them and never reads roles for them.
+   */
+  async decide(
+    projectId: string,
+    userId: string,
+    asked: Permission[],
+    options: { explain?: boolean } = {},
+  ): Promise<PermissionDecision> {
     // Read before the roles are: see CachedDecisions.stamp.
     const cached = this.ttlMs > 0 ? await this.cache.read(projectId, userId, asked) : undefined;
     const known = cached?.decisions ?? new Map<string, boolean>();
-    const memoKey = `${projectId}:${userId}`;
     if (cached && asked.length > 0 && asked.every((p) => known.has(p))) {
       const granted = asked.filter((p) => known.get(p));
-      const memo = this.heldMemo.get(memoKey);
-      // Another process may have made the decision: then the roles are unknown here (empty).
-      const held = memo && memo.stamp === cached.stamp && memo.expires > this.now() ? memo.held : [];
+      const held =
+        this.memoised(projectId, userId, cached.stamp) ??
+        (options.explain ? await this.readHeld(projectId, userId, cached.stamp) : []);
       return { granted, denied: asked.filter((p) => !known.get(p)), roles: explain(held, asked) };
     }
-    const held = await this.heldRoles(projectId, userId);
+    const held = await this.readHeld(projectId, userId, cached?.stamp);
     const roles = explain(held, asked);
     const grantedNow = new Set(roles.flatMap((r) => r.grants));
     if (cached) {
       const fresh = new Map(asked.map((p) => [p, grantedNow.has(p)]));
       this.cache.write(projectId, userId, cached.stamp, fresh, this.ttlMs);
-      if (this.heldMemo.size > MAX_MEMO) this.heldMemo.clear();
-      this.heldMemo.set(memoKey, { stamp: cached.stamp, expires: this.now() + this.ttlMs, held });
     }
     const granted = asked.filter((p) => grantedNow.has(p));
     return { granted, denied: asked.filter((p) => !grantedNow.has(p)), roles };
+  }
+
+  /** The roles this process read for the member under this stamp, while fresh. */
+  private memoised(projectId: string, userId: string, stamp: string): HeldRole[] | undefined {
+    const memo = this.heldMemo.get(`${projectId}:${userId}`);
+    return memo && memo.stamp === stamp && memo.expires > this.now() ? memo.held : undefined;
+  }
+
+  /** The member's roles from the database, remembered under the cache's stamp when there is one. */
+  private async readHeld(projectId: string, userId: string, stamp: string | undefined): Promise<HeldRole[]> {
+    const held = await this.heldRoles(projectId, userId);
+    if (stamp !== undefined) {
+      if (this.heldMemo.size > MAX_MEMO) this.heldMemo.clear();
+      this.heldMemo.set(`${projectId}:${userId}`, { stamp, expires: this.now() + this.ttlMs, held });
+    }
+    return held;
   }
 
   /** Every permission a member holds in the project, fresh from the database (for assigning roles). */
   async heldBy(projectId: string, userId: string): Promise<Set<string>> {
     const held = await this.heldRoles(projectId, userId);
     return new Set(held.flatMap((r) => r.permissions));
-  }
-
-  /** The roles a member holds, with the asked permissions each grants. */
-  async rolesWith(projectId: string, userId: string, asked: Permission[]): Promise<PermissionDecision['roles']> {
-    return explain(await this.heldRoles(projectId, userId), asked);
   }
 
   /** One read: the roles a member (only a member) holds in the project, with all their permissions. */
