@@ -74,19 +74,11 @@ function panelStyle(width: number | string | undefined, maxHeight: number | stri
 const panelClasses =
   'z-dropdown overflow-y-auto overscroll-contain rounded-xl border border-border bg-surface text-text shadow-lg outline-none motion-safe:animate-dropdown-in';
 
-/** Dropdowns are popovers from the `sm` breakpoint (640px) up, and bottom sheets below it. */
-function useWide() {
-  return useMediaQuery(mediaQueries.sm, true);
-}
-
 /**
- * A dropdown of free content (the account panel): a popover beside its trigger on wide screens,
- * closed by Escape or a press outside it; a bottom sheet (a Popup) on narrow ones. Sits on the
- * dropdown layer (z-dropdown). `useDropdownClose()` closes it from inside.
+ * What both dropdowns share: popovers from the `sm` breakpoint (640px) up and bottom sheets below it,
+ * controlled or their own open state, and SPEC.md section 9's placement defaults.
  */
-export function DropdownPanel({
-  trigger,
-  label,
+function useDropdown({
   open,
   defaultOpen,
   onOpenChange,
@@ -95,12 +87,28 @@ export function DropdownPanel({
   sideOffset = DROPDOWN_OFFSET,
   width,
   maxHeight = DROPDOWN_MAX_HEIGHT,
-  className,
-  children,
 }: DropdownProps) {
-  const wide = useWide();
+  const wide = useMediaQuery(mediaQueries.sm, true);
   const [isOpen, setOpen] = useControllableOpen(open, defaultOpen, onOpenChange);
-  const close = () => setOpen(false);
+  return {
+    wide,
+    isOpen,
+    setOpen,
+    close: () => setOpen(false),
+    placement: { align, side, sideOffset, collisionPadding: 8 },
+    width,
+    maxHeight,
+  };
+}
+
+/**
+ * A dropdown of free content (the account panel): a popover beside its trigger on wide screens,
+ * closed by Escape or a press outside it; a bottom sheet (a Popup) on narrow ones. Sits on the
+ * dropdown layer (z-dropdown). `useDropdownClose()` closes it from inside.
+ */
+export function DropdownPanel(props: DropdownProps) {
+  const { trigger, label, className, children } = props;
+  const { wide, isOpen, setOpen, close, placement, width, maxHeight } = useDropdown(props);
 
   if (!wide) {
     return (
@@ -122,10 +130,7 @@ export function DropdownPanel({
       <Popover.Portal>
         <Popover.Content
           aria-label={label}
-          align={align}
-          side={side}
-          sideOffset={sideOffset}
-          collisionPadding={8}
+          {...placement}
           style={panelStyle(width, maxHeight, '--radix-popover-content-available-height')}
           className={cx(panelClasses, className)}
         >
@@ -142,24 +147,10 @@ export function DropdownPanel({
  * arrow keys and typeahead work too. Fill it with DropdownMenuItem, DropdownMenuLabel and
  * DropdownMenuSeparator.
  */
-export function DropdownMenu({
-  trigger,
-  label,
-  open,
-  defaultOpen,
-  onOpenChange,
-  align = 'end',
-  side = 'bottom',
-  sideOffset = DROPDOWN_OFFSET,
-  width,
-  maxHeight = DROPDOWN_MAX_HEIGHT,
-  className,
-  children,
-}: DropdownProps) {
-  const wide = useWide();
-  const [isOpen, setOpen] = useControllableOpen(open, defaultOpen, onOpenChange);
+export function DropdownMenu(props: DropdownProps) {
+  const { trigger, label, className, children } = props;
+  const { wide, isOpen, setOpen, close, placement, width, maxHeight } = useDropdown(props);
   const list = useRef<HTMLDivElement>(null);
-  const close = () => setOpen(false);
 
   if (!wide) {
     return (
@@ -193,10 +184,7 @@ export function DropdownMenu({
           // Named by `label` as the sheet is, rather than by the trigger's text.
           aria-labelledby={undefined}
           aria-label={label}
-          align={align}
-          side={side}
-          sideOffset={sideOffset}
-          collisionPadding={8}
+          {...placement}
           loop
           style={panelStyle(width, maxHeight, '--radix-dropdown-menu-content-available-height')}
           className={cx(panelClasses, 'min-w-48 p-1', className)}
