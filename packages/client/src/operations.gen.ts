@@ -965,5 +965,203 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     "query": [],
     "requiredQuery": [],
     "bodyRequired": false
+  },
+  "listNotifications": {
+    "operationId": "listNotifications",
+    "method": "GET",
+    "path": "/omnis/v3/dashboard/user/notifications",
+    "pathParams": [],
+    "query": [
+      "pageToken",
+      "pageSize",
+      "group"
+    ],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "deleteNotification": {
+    "operationId": "deleteNotification",
+    "method": "DELETE",
+    "path": "/omnis/v3/dashboard/user/notifications/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "readNotification": {
+    "operationId": "readNotification",
+    "method": "PUT",
+    "path": "/omnis/v3/dashboard/user/notifications/{id}/read",
+    "pathParams": [
+      "id"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "readAllNotifications": {
+    "operationId": "readAllNotifications",
+    "method": "PUT",
+    "path": "/omnis/v3/dashboard/user/notifications/read-all",
+    "pathParams": [],
+    "query": [
+      "group"
+    ],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "savePushSubscription": {
+    "operationId": "savePushSubscription",
+    "method": "POST",
+    "path": "/omnis/v3/dashboard/user/push/subscription",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "subscription",
+    "bodyRequired": true
+  },
+  "getPushPublicKey": {
+    "operationId": "getPushPublicKey",
+    "method": "GET",
+    "path": "/omnis/v3/dashboard/user/push/key",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "sendNotification": {
+    "operationId": "sendNotification",
+    "method": "POST",
+    "path": "/v1/admin/notifications",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "sendNotificationRequest",
+    "bodyRequired": true
+  },
+  "listTerms": {
+    "operationId": "listTerms",
+    "method": "GET",
+    "path": "/v1/platform/{platformId}/terms",
+    "pathParams": [
+      "platformId"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "saveTerms": {
+    "operationId": "saveTerms",
+    "method": "POST",
+    "path": "/v1/platform/{platformId}/terms",
+    "pathParams": [
+      "platformId"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "saveTermsRequest",
+    "bodyRequired": true
+  },
+  "getActiveTerms": {
+    "operationId": "getActiveTerms",
+    "method": "GET",
+    "path": "/omnis/v3/platform/{id}/activeTerms",
+    "pathParams": [
+      "id"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "signActiveTerms": {
+    "operationId": "signActiveTerms",
+    "method": "POST",
+    "path": "/omnis/v3/platform/{id}/activeTerms",
+    "pathParams": [
+      "id"
+    ],
+    "query": [
+      "project",
+      "termsId"
+    ],
+    "requiredQuery": [
+      "termsId"
+    ],
+    "bodyRequired": false
+  },
+  "listBookmarks": {
+    "operationId": "listBookmarks",
+    "method": "GET",
+    "path": "/v1/projects/{project}/bookmarks",
+    "pathParams": [
+      "project"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "createBookmark": {
+    "operationId": "createBookmark",
+    "method": "POST",
+    "path": "/v1/projects/{project}/bookmarks",
+    "pathParams": [
+      "project"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "createBookmarkRequest",
+    "bodyRequired": true
+  },
+  "updateBookmark": {
+    "operationId": "updateBookmark",
+    "method": "PATCH",
+    "path": "/v1/projects/{project}/bookmarks/{bookmark}",
+    "pathParams": [
+      "project",
+      "bookmark"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "updateBookmarkRequest",
+    "bodyRequired": true
+  },
+  "deleteBookmark": {
+    "operationId": "deleteBookmark",
+    "method": "DELETE",
+    "path": "/v1/projects/{project}/bookmarks/{bookmark}",
+    "pathParams": [
+      "project",
+      "bookmark"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "getBookmarkTabs": {
+    "operationId": "getBookmarkTabs",
+    "method": "GET",
+    "path": "/v1/projects/{project}/bookmarktabs",
+    "pathParams": [
+      "project"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "updateBookmarkTabs": {
+    "operationId": "updateBookmarkTabs",
+    "method": "PUT",
+    "path": "/v1/projects/{project}/bookmarktabs",
+    "pathParams": [
+      "project"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "updateBookmarkTabsRequest",
+    "bodyRequired": true
   }
 };

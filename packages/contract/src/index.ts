@@ -8,3 +8,6 @@ export * from './permissions.js';
 export * from './schemas/access.js';
 export * from './schemas/projects.js';
 export * from './schemas/blog.js';
+export * from './schemas/notifications.js';
+export * from './schemas/terms.js';
+export * from './schemas/bookmarks.js';

@@ -3,9 +3,12 @@ import { accessOperations } from './access.js';
 import { accountOperations } from './accounts.js';
 import { authOperations } from './auth.js';
 import { blogOperations } from './blog.js';
+import { bookmarkOperations } from './bookmarks.js';
 import { healthOperations } from './health.js';
+import { notificationOperations } from './notifications.js';
 import { platformOperations } from './platform.js';
 import { projectOperations } from './projects.js';
+import { termsOperations } from './terms.js';
 
 /** The operation table: every call of the API, keyed by operationId. */
 export const operations = {
@@ -16,6 +19,9 @@ export const operations = {
   ...accessOperations,
   ...projectOperations,
   ...blogOperations,
+  ...notificationOperations,
+  ...termsOperations,
+  ...bookmarkOperations,
 } satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

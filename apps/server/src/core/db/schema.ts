@@ -7,3 +7,7 @@ export * from '../../modules/mail/schema.js';
 export * from '../../modules/access/schema.js';
 export * from '../../modules/blog/schema.js';
 export * from '../audit/schema.js';
+export * from '../../modules/notifications/schema.js';
+export * from '../../modules/terms/schema.js';
+export * from '../../modules/bookmarks/schema.js';
+export * from '../jobs/schema.js';
