@@ -4,11 +4,10 @@ import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { linkIn } from './support/admin.js';
-import { submit, useConsoleWorld } from './support/world.js';
+import { apiAs, registered as registerPerson } from './support/people.js';
+import { useConsoleWorld } from './support/world.js';
 
-const PASSWORD = 'shell-harbour-pass-1';
 const shot = (name: string) => `${tmpdir()}/wharf-e2e-shell-${name}.png`;
-const csrf = { 'x-csrf-token': 'e2e' };
 
 /** The gzipped size of every script a page loads, as Chromium fetched them. */
 async function scriptBytes(page: Page, url: string): Promise<number> {
@@ -38,37 +37,9 @@ describe('the console shell in the browser', () => {
   let page: Page;
   const projects: { id: string; name: string }[] = [];
 
-  /** A service call as the browser's signed-in user. */
-  async function api(context: BrowserContext, method: string, path: string, body?: unknown) {
-    // The session cookie of the browser, and a CSRF pair of our own (any agreeing pair passes).
-    const cookies = (await context.cookies())
-      .filter((c) => c.name !== 'wharf-XSRF-TOKEN')
-      .map((c) => `${c.name}=${c.value}`)
-      .join('; ');
-    const token = await fetch(`${base}/omnis/v3/dashboard/user/token`, {
-      method: 'POST',
-      headers: { ...csrf, cookie: `${cookies}; wharf-XSRF-TOKEN=e2e` },
-    });
-    const { token: bearer } = (await token.json()) as { token: string };
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${bearer}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: res.status, body: res.status === 204 ? null : ((await res.json()) as Record<string, unknown>) };
-  }
-
-  async function registered(email: string): Promise<BrowserContext> {
-    const context = await world.browser.newContext();
-    const tab = await context.newPage();
-    await tab.goto(`${base}/register`);
-    await tab.getByLabel('Email').fill(email);
-    await tab.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await submit(tab);
-    await tab.waitForURL(/\/settings/, { timeout: 30_000 });
-    await tab.close();
-    return context;
-  }
+  const api = (context: BrowserContext, method: string, path: string, body?: unknown) =>
+    apiAs(base, context, method, path, body);
+  const registered = (email: string) => registerPerson(world.browser, base, email);
 
   const sidebarLinks = (tab: Page) =>
     tab.getByRole('navigation', { name: 'Project' }).getByRole('link').allTextContents();

@@ -1,0 +1,74 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { submit } from './world.js';
+
+export const E2E_PASSWORD = 'shell-harbour-pass-1';
+/** Any agreeing cookie/header pair passes the double-submit check; a script is its own browser. */
+const csrf = { 'x-csrf-token': 'e2e' };
+
+/** The cookies a browser context holds for the console, as one header, with our own CSRF pair. */
+async function cookieHeader(context: BrowserContext): Promise<string> {
+  const cookies = (await context.cookies())
+    .filter((c) => c.name !== 'wharf-XSRF-TOKEN')
+    .map((c) => `${c.name}=${c.value}`)
+    .join('; ');
+  return `${cookies}; wharf-XSRF-TOKEN=e2e`;
+}
+
+export interface ApiAnswer {
+  status: number;
+  body: Record<string, unknown> | null;
+}
+
+/** A service (/v1) call as the browser context's signed-in user, with a bearer minted from its session. */
+export async function apiAs(
+  base: string,
+  context: BrowserContext,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ApiAnswer> {
+  const token = await fetch(`${base}/omnis/v3/dashboard/user/token`, {
+    method: 'POST',
+    headers: { ...csrf, cookie: await cookieHeader(context) },
+  });
+  const { token: bearer } = (await token.json()) as { token: string };
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${bearer}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, body: res.status === 204 ? null : ((await res.json()) as Record<string, unknown>) };
+}
+
+/** An account (/omnis) call with the browser context's session cookie. */
+export async function accountCall(
+  base: string,
+  context: BrowserContext,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ApiAnswer> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...csrf,
+      cookie: await cookieHeader(context),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, body: res.status === 204 ? null : ((await res.json()) as Record<string, unknown>) };
+}
+
+/** A new browser context with a freshly registered, signed-in person. */
+export async function registered(browser: Browser, base: string, email: string): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  const tab = await context.newPage();
+  await tab.goto(`${base}/register`);
+  await tab.getByLabel('Email').fill(email);
+  await tab.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await submit(tab);
+  await tab.waitForURL(/\/settings/, { timeout: 30_000 });
+  await tab.close();
+  return context;
+}
