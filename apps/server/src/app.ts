@@ -23,6 +23,7 @@ import { ensureSecret } from './core/security/secrets.js';
 import { TokenService } from './core/security/tokens.js';
 import type { AccountContext } from './modules/accounts/context.js';
 import { accountHandlers } from './modules/accounts/handlers.js';
+import { adminUserHandlers } from './modules/accounts/admin-handlers.js';
 import { accessHandlers } from './modules/access/handlers.js';
 import { authKeyHandlers } from './modules/access/auth-keys.js';
 import { roleHandlers } from './modules/access/role-handlers.js';
@@ -33,6 +34,8 @@ import { accountResolver } from './modules/accounts/resolver.js';
 import { SessionStore } from './modules/accounts/sessions.js';
 import { authHandlers } from './modules/auth/handlers.js';
 import { blogHandlers } from './modules/blog/handlers.js';
+import { bookmarkHandlers } from './modules/bookmarks/handlers.js';
+import { termsHandlers } from './modules/terms/handlers.js';
 import { projectHandlers } from './modules/projects/handlers.js';
 import { organisationHandlers } from './modules/projects/organisation-handlers.js';
 import { templateHandlers } from './modules/projects/template-handlers.js';
@@ -42,6 +45,10 @@ import { ProofOfWorkCaptcha, RecaptchaVerifier, type CaptchaVerifier } from './m
 import { healthHandlers } from './modules/health/handlers.js';
 import { MailService } from './modules/mail/service.js';
 import { platformHandlers } from './modules/platform/handlers.js';
+import { JobQueue } from './core/jobs/queue.js';
+import { notificationHandlers } from './modules/notifications/handlers.js';
+import { ensureVapidKeys, PUSH_QUEUE, PushSender, pushJobHandler, vapidSubject } from './modules/notifications/push.js';
+import { NotificationService } from './modules/notifications/service.js';
 import { PlatformService } from './modules/platform/service.js';
 
 export interface AppDependencies {
@@ -59,6 +66,8 @@ export interface Services {
   tokens: TokenService;
   captcha: CaptchaVerifier;
   permissions: PermissionResolver;
+  jobs: JobQueue;
+  notifications: NotificationService;
 }
 
 const MINUTE = 60_000;
@@ -138,6 +147,15 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       ? new RecaptchaVerifier(config.RECAPTCHA_SITE_KEY, config.RECAPTCHA_SECRET_KEY)
       : new ProofOfWorkCaptcha(await ensureSecret(db, 'captcha-hmac'), config.CAPTCHA_MAX_NUMBER, () => clock.now());
   await syncBuiltInRoles(db);
+  const jobs = new JobQueue(db, clock, {
+    pollMs: config.JOB_POLL_MS,
+    log: (message, err) => app.log.error({ err }, message),
+  });
+  const push = new PushSender({
+    ...(await ensureVapidKeys(db)),
+    subject: vapidSubject(config.PUBLIC_URL, config.ADMIN_EMAIL),
+  });
+  jobs.register(PUSH_QUEUE, pushJobHandler({ db, sender: push, publicUrl: config.PUBLIC_URL }));
   const services: Services = {
     clock,
     permissions: new PermissionResolver(db, undefined, config.PERMISSION_CACHE_MS, await decisionCache(app, config)),
@@ -155,7 +173,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       clock,
     }),
     captcha,
+    jobs,
+    notifications: new NotificationService({ clock, jobs }),
   };
+  // Tests run jobs themselves (jobs.runDue()); every other process polls unless told not to.
+  if (config.JOB_POLL_MS > 0 && config.NODE_ENV !== 'test') app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   const cookies = { secure: config.PUBLIC_URL.startsWith('https:') };
   app.decorate('services', services);
   app.decorateRequest('principal', null);
@@ -208,6 +231,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     ...platformHandlers(services.platform),
     ...accountHandlers(accounts),
     ...authHandlers(accounts),
+    ...adminUserHandlers({ db, clock }),
     ...accessHandlers(services.permissions),
     ...projectHandlers({ db, permissions: services.permissions, platform: services.platform }),
     ...organisationHandlers({ db, platform: services.platform }),
@@ -216,7 +240,16 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     ...authKeyHandlers({ db, clock, permissions: services.permissions }),
     ...roleHandlers({ db, permissions: services.permissions }),
     ...auditHandlers(db),
+    ...notificationHandlers({
+      db,
+      clock,
+      notifications: services.notifications,
+      push,
+      allowHttpPush: config.PUSH_ALLOW_HTTP,
+    }),
     ...blogHandlers({ db, clock, permissions: services.permissions, platform: services.platform }),
+    ...termsHandlers({ db, clock }),
+    ...bookmarkHandlers({ db, clock }),
     ...inviteHandlers({
       db,
       clock,

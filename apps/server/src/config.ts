@@ -93,6 +93,15 @@ export const configSchema = z.object({
     .default(10_000)
     .describe('How long a permission decision is cached per project, user and permission (SPEC: 10 s; 0 turns it off)'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14).describe('How long a console session lasts'),
+  JOB_POLL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1000)
+    .describe('How often this process looks for due background jobs (pushes...); 0 leaves them to other processes'),
+  PUSH_ALLOW_HTTP: booleanFlag
+    .default(false)
+    .describe('Accept plain-http push endpoints (local test receivers); real push services are https'),
   WEB_DIST_DIR: z
     .string()
     .default(path.resolve(serverRoot, '../web/dist'))

@@ -299,6 +299,18 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     "requiredQuery": [],
     "bodyRequired": false
   },
+  "updateUserFeatures": {
+    "operationId": "updateUserFeatures",
+    "method": "PUT",
+    "path": "/v1/admin/users/{userId}/features",
+    "pathParams": [
+      "userId"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "updateUserFeaturesRequest",
+    "bodyRequired": true
+  },
   "enforce": {
     "operationId": "enforce",
     "method": "POST",

@@ -11,7 +11,7 @@ import {
   TokenRequest,
   TokenVerification,
 } from '../schemas/auth.js';
-import { Token } from '../schemas/accounts.js';
+import { Token, UpdateUserFeaturesRequest, User } from '../schemas/accounts.js';
 import { ApiErrorBody } from '../schemas/common.js';
 
 const tags = ['auth'];
@@ -87,5 +87,18 @@ export const authOperations = {
     responses: { 200: Page(OutboxMessage), 401: ApiErrorBody, 403: ApiErrorBody },
     access: { kind: 'admin' },
     audited: false,
+  }),
+  updateUserFeatures: defineOperation({
+    operationId: 'updateUserFeatures',
+    method: 'PUT',
+    path: '/v1/admin/users/{userId}/features',
+    summary: "Set the feature levels a person is enrolled in (platform admins), e.g. ['alpha']",
+    tags: ['admin'],
+    params: z.object({ userId: z.uuid() }),
+    body: UpdateUserFeaturesRequest,
+    bodyName: 'updateUserFeaturesRequest',
+    responses: { 200: User, 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody },
+    access: { kind: 'admin' },
+    audited: true,
   }),
 };

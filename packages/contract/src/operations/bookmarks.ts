@@ -81,7 +81,8 @@ export const bookmarkOperations = {
     operationId: 'updateBookmarkTabs',
     method: 'PUT',
     path: '/v1/projects/{project}/bookmarktabs',
-    summary: 'Replace the set of tabs: null ids are created, missing tabs deleted (their bookmarks go to the default tab)',
+    summary:
+      'Replace the set of tabs: null ids are created, missing tabs deleted (their bookmarks go to the default tab)',
     tags,
     params: projectParam,
     body: UpdateBookmarkTabsRequest,

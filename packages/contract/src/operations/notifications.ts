@@ -39,7 +39,7 @@ export const notificationOperations = {
     operationId: 'deleteNotification',
     method: 'DELETE',
     path: `${base}/notifications/{id}`,
-    summary: 'Delete one of the caller\'s notifications; it never comes back',
+    summary: "Delete one of the caller's notifications; it never comes back",
     tags,
     params: notificationParam,
     responses: { 204: z.undefined(), 404: ApiErrorBody, ...errors },

@@ -157,3 +157,13 @@ export const AcceptedInvite = z
   })
   .meta({ id: 'AcceptedInvite' });
 export type AcceptedInvite = z.infer<typeof AcceptedInvite>;
+
+/**
+ * Feature levels a person is enrolled in (User.features): early features show only to those on
+ * their level, e.g. the push subscribe control needs 'alpha' (SPEC.md section 5).
+ */
+export const FEATURE_LEVELS = ['alpha', 'beta'] as const;
+export const UpdateUserFeaturesRequest = z
+  .object({ features: z.array(z.enum(FEATURE_LEVELS)).max(FEATURE_LEVELS.length) })
+  .meta({ id: 'UpdateUserFeaturesRequest' });
+export type UpdateUserFeaturesRequest = z.infer<typeof UpdateUserFeaturesRequest>;

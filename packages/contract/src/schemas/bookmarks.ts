@@ -19,7 +19,10 @@ export type BookmarkIcon = z.infer<typeof BookmarkIcon>;
 export const BookmarkData = z
   .object({
     route: RouteRef.optional(),
-    url: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .optional(),
   })
   .refine((d) => Boolean(d.route) !== Boolean(d.url), 'A bookmark opens either a route or an address.')
   .meta({ id: 'BookmarkData' });

@@ -24,7 +24,10 @@ export type RouteRef = z.infer<typeof RouteRef>;
 export const NotificationAction = z
   .object({
     route: RouteRef.optional(),
-    link: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+    link: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .optional(),
   })
   .refine((a) => Boolean(a.route) !== Boolean(a.link), 'An action is either a route or a link.')
   .meta({ id: 'NotificationAction' });
@@ -84,7 +87,10 @@ export const SendNotificationRequest = z
     projectId: z.uuid().optional(),
     title: z.string().trim().min(1, 'Give the notification a title.').max(200),
     body: z.string().max(2000).optional(),
-    image: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+    image: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .optional(),
     action: NotificationAction.optional(),
     push: z.boolean().default(false),
   })

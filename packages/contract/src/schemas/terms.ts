@@ -20,7 +20,11 @@ export type Terms = z.infer<typeof Terms>;
 /** Each save is a new version; earlier versions stay as they were signed. */
 export const SaveTermsRequest = z
   .object({
-    title: z.string().trim().min(1, 'Enter a title.').max(TERMS_TITLE_MAX, `Use at most ${TERMS_TITLE_MAX} characters.`),
+    title: z
+      .string()
+      .trim()
+      .min(1, 'Enter a title.')
+      .max(TERMS_TITLE_MAX, `Use at most ${TERMS_TITLE_MAX} characters.`),
     content: z
       .string()
       .trim()
@@ -41,7 +45,5 @@ export const ActiveTerms = z.object({ terms: Terms.nullable() }).meta({ id: 'Act
 export type ActiveTerms = z.infer<typeof ActiveTerms>;
 
 export const SignedTermsLog = z.object({ id: z.string(), version: z.string() });
-export const SignedTerms = z
-  .object({ signedPlatformTermsLogs: z.array(SignedTermsLog) })
-  .meta({ id: 'SignedTerms' });
+export const SignedTerms = z.object({ signedPlatformTermsLogs: z.array(SignedTermsLog) }).meta({ id: 'SignedTerms' });
 export type SignedTerms = z.infer<typeof SignedTerms>;

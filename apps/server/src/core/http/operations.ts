@@ -79,7 +79,7 @@ export function registerOperations<T extends Record<string, Operation>>(
   for (const [key, operation] of Object.entries(table) as [keyof T & string, Operation][]) {
     const handler = handlers[key] as Handler<Operation>;
     const success = successResponse(operation);
-    const csrf = needsCsrfCheck(operation.method, operation.path);
+    const csrf = needsCsrfCheck(operation.method, operation.path, operation.access.kind === 'session');
     typed.route({
       method: operation.method,
       url: toFastifyPath(operation.path),

@@ -26,6 +26,9 @@ const sampleBodies: Record<string, unknown> = {
   updateRole: { name: 'Taken over', permissions: ['projects.read'] },
   createBlog: { title: 'Planted', content: '<p>x</p>', category: 'news', type: 'parent-platform' },
   updateBlog: { title: 'Taken over' },
+  createBookmark: { title: 'Planted', data: { route: { name: 'billing.index', params: {}, query: {} } } },
+  updateBookmark: { title: 'Taken over', tabSortOrder: 1 },
+  updateBookmarkTabs: { tabs: [{ id: null, name: 'Planted', sortOrder: 1 }] },
 };
 
 const DATA_TABLES = [
@@ -37,6 +40,8 @@ const DATA_TABLES = [
   'roles',
   'role_assignments',
   'users',
+  'bookmarks',
+  'bookmark_tabs',
 ];
 
 describe('tenant isolation', () => {

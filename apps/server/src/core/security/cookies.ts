@@ -26,9 +26,13 @@ function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** State-changing calls of the account API must repeat the CSRF cookie in the header. */
-export function needsCsrfCheck(method: string, path: string): boolean {
-  return !SAFE_METHODS.has(method) && (path === ACCOUNT_API || path.startsWith(`${ACCOUNT_API}/`));
+/**
+ * State-changing calls that a session cookie authorises must repeat the CSRF cookie in the header:
+ * the account API, and any other operation whose access is the session (signing the terms).
+ */
+export function needsCsrfCheck(method: string, path: string, sessionAccess = false): boolean {
+  if (SAFE_METHODS.has(method)) return false;
+  return sessionAccess || path === ACCOUNT_API || path.startsWith(`${ACCOUNT_API}/`);
 }
 
 export function csrfMismatch(): AppError {

@@ -17,6 +17,7 @@ import {
   type AccountContext,
 } from './context.js';
 import { acceptInvite } from '../projects/invites.js';
+import { notifyMemberJoined } from '../notifications/events.js';
 import { resetMail, setPasswordMail, verificationMail } from './mails.js';
 import { recoveryCodes, users } from './schema.js';
 import {
@@ -397,13 +398,17 @@ export function accountHandlers(ctx: AccountContext): Handlers<AccountOperations
     },
 
     acceptInvite: ({ params }, request) =>
-      acceptInvite(db, clock, currentAccount(request).user, params.token, (tx, accepted) =>
-        recordAudit(tx, request, {
+      acceptInvite(db, clock, currentAccount(request).user, params.token, async (tx, accepted) => {
+        await recordAudit(tx, request, {
           projectId: accepted.projectId,
           target: `project:${accepted.projectId}`,
           details: { role: accepted.role },
-        }),
-      ),
+        });
+        if (accepted.joined) {
+          const user = currentAccount(request).user;
+          await notifyMemberJoined(tx, request.server.services.notifications, { ...accepted, user });
+        }
+      }),
 
     getCaptchaChallenge: () => ctx.captcha.challenge(),
   };

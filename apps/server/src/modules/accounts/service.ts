@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { User } from '@wharf/contract';
 import type { Clock } from '../../core/clock.js';
 import type { Database, Executor } from '../../core/db/database.js';
@@ -52,6 +52,28 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+/**
+ * Adds a signed version of the terms to the user's list unless it is there already; answers the
+ * list and whether it grew. One conditional update, so two signatures racing cannot both append.
+ */
+export async function appendSignedTerms(
+  db: Executor,
+  clock: Clock,
+  userId: string,
+  signed: { id: string; version: string },
+): Promise<{ logs: { id: string; version: string }[]; added: boolean }> {
+  const entry = sql`jsonb_build_array(jsonb_build_object('id', ${signed.id}::text, 'version', ${signed.version}::text))`;
+  const [appended] = await db
+    .update(users)
+    .set({ signedTermsLogs: sql`${users.signedTermsLogs} || ${entry}`, updatedAt: clock.now() })
+    .where(and(eq(users.id, userId), sql`not (${users.signedTermsLogs} @> ${entry})`))
+    .returning({ logs: users.signedTermsLogs });
+  if (appended) return { logs: appended.logs, added: true };
+  const current = await findUserById(db, userId);
+  if (!current) throw new Error('A signed-in user has no row');
+  return { logs: current.signedTermsLogs, added: false };
 }
 
 /** The platform's first administrator: created once, with no password until they set one. */

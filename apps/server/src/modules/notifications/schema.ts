@@ -35,7 +35,9 @@ export const notifications = pgTable(
     // The panel's pages: newest first per person, per group (keyset on createdAt, id).
     index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('notifications_user_group_created_idx').on(t.userId, t.group, t.createdAt, t.id),
-    index('notifications_user_unread_idx').on(t.userId, t.group).where(sql`${t.readAt} is null`),
+    index('notifications_user_unread_idx')
+      .on(t.userId, t.group)
+      .where(sql`${t.readAt} is null`),
   ],
 );
 
@@ -53,5 +55,8 @@ export const pushSubscriptions = pgTable(
       .notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
 );

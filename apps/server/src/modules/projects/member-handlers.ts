@@ -9,6 +9,7 @@ import { findRolesByKey, lastOwner } from '../access/roles.js';
 import { roleAssignments, roles } from '../access/schema.js';
 import { memberNotFound, ownerCount, type PermissionResolver } from '../access/service.js';
 import { users } from '../accounts/schema.js';
+import { notifyRolesChanged } from '../notifications/events.js';
 import { projectMembers } from './schema.js';
 
 type MemberOperations = Pick<typeof operations, 'listMembers' | 'getMember' | 'updateMember' | 'removeMember'>;
@@ -119,6 +120,13 @@ export function memberHandlers(deps: { db: Database; permissions: PermissionReso
           .insert(roleAssignments)
           .values(wantedRoles.map((role) => ({ projectId: params.project, userId: params.user, roleId: role.id })));
         await recordAudit(tx, request, { target: `user:${params.user}`, details: { added, removed } });
+        if (params.user !== request.principal!.userId && added.length + removed.length > 0) {
+          await notifyRolesChanged(tx, request.server.services.notifications, {
+            projectId: params.project,
+            userId: params.user,
+            roleNames: wantedRoles.map((r) => r.name),
+          });
+        }
       });
       deps.permissions.invalidateProject(params.project);
       return getOne(params.project, params.user);

@@ -1,0 +1,207 @@
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Clock } from '../clock.js';
+import type { Database, Executor } from '../db/database.js';
+import { jobs } from './schema.js';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export interface JobContext {
+  job: JobRow;
+  /** Aborted when the worker stops, so a slow call (a push service) does not hold shutdown open. */
+  signal: AbortSignal;
+}
+
+/** Runs one job. Returning finishes it; throwing re-queues it with back-off until its attempts are used up. */
+export type JobHandler<P = unknown> = (payload: P, context: JobContext) => Promise<void>;
+
+export interface QueueOptions {
+  /** The first retry waits this long; each later one twice the one before, up to `maxBackoffMs`. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+export interface EnqueueOptions {
+  maxAttempts?: number;
+  /** Not before this time (the clock's now by default). */
+  runAt?: Date;
+}
+
+const defaults: Required<QueueOptions> = { backoffMs: 10_000, maxBackoffMs: 60 * 60_000 };
+const DEFAULT_MAX_ATTEMPTS = 5;
+const DEFAULT_LOCK_MS = 5 * 60_000;
+
+/** The wait before attempt `attempts + 1`, after `attempts` failures. */
+export function backoffDelay(attempts: number, options: Required<QueueOptions>): number {
+  return Math.min(options.backoffMs * 2 ** Math.max(0, attempts - 1), options.maxBackoffMs);
+}
+
+function messageOf(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.slice(0, 2000);
+}
+
+/**
+ * The background job queue over the `jobs` table (DESIGN.md: in-process over the database, the same
+ * code on PostgreSQL with several processes). Jobs are enqueued in the caller's transaction, so a
+ * change that rolls back leaves no job behind; any process that registered a queue may claim its jobs.
+ */
+export class JobQueue {
+  private readonly handlers = new Map<string, { run: JobHandler<never>; options: Required<QueueOptions> }>();
+  private timer: NodeJS.Timeout | undefined;
+  private tick: Promise<void> | undefined;
+  private stopping = new AbortController();
+  private running = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly options: {
+      pollMs: number;
+      /** How long a claim lasts: a job still `running` after this is taken to have lost its worker. */
+      lockMs?: number;
+      log?: (message: string, error?: unknown) => void;
+    },
+  ) {}
+
+  register<P>(queue: string, run: JobHandler<P>, options: QueueOptions = {}): void {
+    if (this.handlers.has(queue)) throw new Error(`Job queue ${queue} is registered twice`);
+    this.handlers.set(queue, { run: run as JobHandler<never>, options: { ...defaults, ...options } });
+  }
+
+  /** Add a job, in the caller's transaction when given one. Answers its id. */
+  async enqueue(tx: Executor, queue: string, payload: unknown, options: EnqueueOptions = {}): Promise<string> {
+    const [id] = await this.enqueueMany(tx, queue, [payload], options);
+    return id!;
+  }
+
+  /** Add one job per payload in one statement (a notification's pushes to every device). */
+  async enqueueMany(tx: Executor, queue: string, payloads: unknown[], options: EnqueueOptions = {}): Promise<string[]> {
+    if (payloads.length === 0) return [];
+    const now = this.clock.now();
+    const rows = await tx
+      .insert(jobs)
+      .values(
+        payloads.map((payload) => ({
+          queue,
+          payload,
+          maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+          runAt: options.runAt ?? now,
+          createdAt: now,
+        })),
+      )
+      .returning({ id: jobs.id });
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Claim one due job of a registered queue: queued and due, or running with a lapsed lock. SKIP
+   * LOCKED lets several workers claim side by side without waiting on or taking each other's job.
+   */
+  private async claim(): Promise<JobRow | undefined> {
+    const queues = [...this.handlers.keys()];
+    if (queues.length === 0) return undefined;
+    const now = this.clock.now();
+    const due = this.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.queue, queues),
+          or(
+            and(eq(jobs.state, 'queued'), lte(jobs.runAt, now)),
+            and(eq(jobs.state, 'running'), lte(jobs.lockedUntil, now)),
+          ),
+        ),
+      )
+      .orderBy(jobs.runAt)
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const lockedUntil = new Date(now.getTime() + (this.options.lockMs ?? DEFAULT_LOCK_MS));
+    const [job] = await this.db
+      .update(jobs)
+      .set({ state: 'running', attempts: sql`${jobs.attempts} + 1`, lockedUntil })
+      .where(eq(jobs.id, due))
+      .returning();
+    return job;
+  }
+
+  /**
+   * Record how a run ended. The attempt count in the condition makes it a no-op for a run whose lock
+   * lapsed and whose job another worker has claimed since: that worker's result counts.
+   */
+  private async finish(job: JobRow, error?: unknown): Promise<void> {
+    const now = this.clock.now();
+    const mine = and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts));
+    if (error === undefined) {
+      await this.db.update(jobs).set({ state: 'done', lockedUntil: null, finishedAt: now }).where(mine);
+      return;
+    }
+    const lastError = messageOf(error);
+    if (job.attempts >= job.maxAttempts) {
+      await this.db.update(jobs).set({ state: 'failed', lockedUntil: null, finishedAt: now, lastError }).where(mine);
+      this.options.log?.(`job ${job.queue} ${job.id} failed for good after ${job.attempts} attempts`, error);
+      return;
+    }
+    const runAt = new Date(now.getTime() + backoffDelay(job.attempts, this.handlers.get(job.queue)!.options));
+    await this.db.update(jobs).set({ state: 'queued', lockedUntil: null, runAt, lastError }).where(mine);
+  }
+
+  /** Claim and run one due job; false when none is due. */
+  async runOne(): Promise<boolean> {
+    const job = await this.claim();
+    if (!job) return false;
+    // A job whose worker died while running it comes back here with its attempts already used.
+    if (job.attempts > job.maxAttempts) {
+      await this.finish(job, new Error('Its worker stopped while running it, and no attempts are left'));
+      return true;
+    }
+    let failure: unknown;
+    try {
+      await this.handlers.get(job.queue)!.run(job.payload as never, { job, signal: this.stopping.signal });
+    } catch (error) {
+      failure = error ?? new Error('The job failed');
+    }
+    await this.finish(job, failure);
+    return true;
+  }
+
+  /**
+   * Run every job due by the clock's now, one after another, and answer how many ran. Retries are
+   * due later, so this ends; tests call it instead of waiting for the worker.
+   */
+  async runDue(): Promise<number> {
+    let ran = 0;
+    while (await this.runOne()) ran++;
+    return ran;
+  }
+
+  /** Poll for due jobs every `pollMs` until `stop`. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    const loop = () => {
+      this.tick = this.pollOnce()
+        .catch((error: unknown) => this.options.log?.('the job worker could not run jobs', error))
+        .finally(() => {
+          this.tick = undefined;
+          if (this.running) this.timer = setTimeout(loop, this.options.pollMs).unref();
+        });
+    };
+    this.timer = setTimeout(loop, 0).unref();
+  }
+
+  private async pollOnce(): Promise<void> {
+    while (this.running && (await this.runOne()));
+  }
+
+  /** Stop polling, abort the job in flight and wait for it to settle, leaving no timer behind. */
+  async stop(): Promise<void> {
+    this.running = false;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.stopping.abort();
+    await this.tick;
+    // runDue may still be called by hand (tests) after a stop.
+    this.stopping = new AbortController();
+  }
+}

@@ -1,0 +1,210 @@
+import { NOTIFICATION_GROUP_USER, projectGroup, type operations } from '@wharf/contract';
+import { and, asc, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { recordAudit } from '../../core/audit/audit.js';
+import type { Clock } from '../../core/clock.js';
+import type { Database } from '../../core/db/database.js';
+import { AppError, badRequest, notFound } from '../../core/errors.js';
+import type { Handlers } from '../../core/http/operations.js';
+import { decodeTimePageToken, encodePageToken } from '../../core/pagination.js';
+import { findUserById } from '../accounts/service.js';
+import { loadProject } from '../projects/handlers.js';
+import { memberProjects } from '../projects/members.js';
+import type { PushSender } from './push.js';
+import { notifications, pushSubscriptions } from './schema.js';
+import type { NotificationService } from './service.js';
+
+type NotificationOperations = Pick<
+  typeof operations,
+  | 'listNotifications'
+  | 'deleteNotification'
+  | 'readNotification'
+  | 'readAllNotifications'
+  | 'savePushSubscription'
+  | 'getPushPublicKey'
+  | 'sendNotification'
+>;
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+/** Each push costs one job per device: a bound keeps one account from multiplying that work. */
+export const MAX_PUSH_DEVICES = 20;
+
+const notificationNotFound = () => notFound('Notification not found', 'NOTIFICATION_NOT_FOUND');
+
+function toNotification(row: NotificationRow) {
+  return {
+    id: row.id,
+    group: row.group,
+    projectId: row.projectId,
+    title: row.title,
+    body: row.body,
+    image: row.image,
+    action: row.action ? { ...row.action } : null,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt?.toISOString() ?? null,
+  };
+}
+
+/** Project ids are stored lower case; the contract accepts either. */
+const normalGroup = (group: string | undefined) => group?.toLowerCase();
+
+export function notificationHandlers(deps: {
+  db: Database;
+  clock: Clock;
+  notifications: NotificationService;
+  push: PushSender;
+  /** Plain-http push endpoints are refused unless allowed (tests' loopback receiver). */
+  allowHttpPush: boolean;
+}): Handlers<NotificationOperations> {
+  const { db, clock } = deps;
+
+  /** Unread counts of the caller's groups: theirs, and each project they are a member of now. */
+  async function unreadCounts(userId: string, projects: { id: string; name: string }[]) {
+    const rows = await db
+      .select({ group: notifications.group, count: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+      .groupBy(notifications.group);
+    const countOf = new Map(rows.map((r) => [r.group, Number(r.count)]));
+    return [
+      { group: NOTIFICATION_GROUP_USER, projectId: null, projectName: null, count: countOf.get('user') ?? 0 },
+      ...projects.map((p) => ({
+        group: projectGroup(p.id),
+        projectId: p.id,
+        projectName: p.name,
+        count: countOf.get(projectGroup(p.id)) ?? 0,
+      })),
+    ];
+  }
+
+  return {
+    listNotifications: async ({ query }, request) => {
+      const userId = request.principal!.userId;
+      const projects = await memberProjects(db, userId);
+      // A project's notifications stay with the people who are still in it.
+      const visible = or(
+        isNull(notifications.projectId),
+        projects.length
+          ? inArray(
+              notifications.projectId,
+              projects.map((p) => p.id),
+            )
+          : undefined,
+      );
+      const group = normalGroup(query.group);
+      // A row comparison is an index range on (user, created_at, id): page 1000 costs what page 1 does.
+      const after = query.pageToken ? decodeTimePageToken(query.pageToken) : undefined;
+      const rows = await db
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            visible,
+            group ? eq(notifications.group, group) : undefined,
+            after
+              ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(query.pageSize + 1);
+      const page = rows.slice(0, query.pageSize);
+      const last = page[page.length - 1];
+      return {
+        items: page.map(toNotification),
+        nextPageToken:
+          rows.length > query.pageSize && last
+            ? encodePageToken({ at: last.createdAt.toISOString(), id: last.id })
+            : null,
+        unread: await unreadCounts(userId, projects),
+      };
+    },
+
+    deleteNotification: async ({ params }, request) => {
+      const deleted = await db
+        .delete(notifications)
+        .where(and(eq(notifications.id, params.id), eq(notifications.userId, request.principal!.userId)))
+        .returning({ id: notifications.id });
+      if (deleted.length === 0) throw notificationNotFound();
+      return undefined;
+    },
+
+    readNotification: async ({ params }, request) => {
+      const now = clock.now().toISOString();
+      const read = await db
+        .update(notifications)
+        // An already read notification keeps the time it was first read.
+        .set({ readAt: sql`coalesce(${notifications.readAt}, ${now}::timestamptz)` })
+        .where(and(eq(notifications.id, params.id), eq(notifications.userId, request.principal!.userId)))
+        .returning({ id: notifications.id });
+      if (read.length === 0) throw notificationNotFound();
+      return undefined;
+    },
+
+    readAllNotifications: async ({ query }, request) => {
+      const group = normalGroup(query.group);
+      await db
+        .update(notifications)
+        .set({ readAt: clock.now() })
+        .where(
+          and(
+            eq(notifications.userId, request.principal!.userId),
+            isNull(notifications.readAt),
+            group ? eq(notifications.group, group) : undefined,
+          ),
+        );
+      return undefined;
+    },
+
+    savePushSubscription: async ({ body }, request) => {
+      const userId = request.principal!.userId;
+      const { subscription } = body;
+      // Push services are https; plain http would let anyone aim the server at internal addresses.
+      if (!deps.allowHttpPush && !subscription.endpoint.startsWith('https:')) {
+        throw badRequest('Push endpoints must use https.', 'PUSH_ENDPOINT_INSECURE');
+      }
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        // The browser's subscription belongs to whoever saved it last: the person signed in there now.
+        await tx
+          .insert(pushSubscriptions)
+          .values({ userId, endpoint: subscription.endpoint, subscription, createdAt: now })
+          .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, subscription, createdAt: now } });
+        const kept = tx
+          .select({ id: pushSubscriptions.id })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.userId, userId))
+          .orderBy(desc(pushSubscriptions.createdAt), asc(pushSubscriptions.id))
+          .limit(MAX_PUSH_DEVICES);
+        await tx
+          .delete(pushSubscriptions)
+          .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, kept)));
+      });
+      return undefined;
+    },
+
+    getPushPublicKey: () => ({ publicKey: deps.push.publicKey }),
+
+    sendNotification: async ({ body }, request) => {
+      const content = { title: body.title, body: body.body, image: body.image, action: body.action, push: body.push };
+      const recipients = await db.transaction(async (tx) => {
+        let count: number;
+        if (body.userId) {
+          if (!(await findUserById(tx, body.userId))) throw new AppError(404, 'USER_NOT_FOUND', 'User not found');
+          count = await deps.notifications.notifyUser(tx, { ...content, userId: body.userId });
+        } else {
+          await loadProject(tx, body.projectId!);
+          count = await deps.notifications.notifyProject(tx, { ...content, projectId: body.projectId! });
+        }
+        await recordAudit(tx, request, {
+          target: body.userId ? `user:${body.userId}` : `project:${body.projectId}`,
+          projectId: body.projectId ?? null,
+          details: { title: body.title, push: body.push, recipients: count },
+        });
+        return count;
+      });
+      return { recipients };
+    },
+  };
+}
