@@ -13,13 +13,16 @@ export interface ConsoleWorld {
 
 /**
  * The built server and Chromium for one test file, started before its tests and stopped after. The
- * object is filled in by `beforeAll`; read its fields inside tests only.
+ * object is filled in by `beforeAll`; read its fields inside tests only. `env` adds server settings.
  */
-export function useConsoleWorld(): ConsoleWorld {
+export function useConsoleWorld(env: Record<string, string> = {}): ConsoleWorld {
   const world = {} as ConsoleWorld;
   beforeAll(async () => {
     // An easy captcha: the end-to-end tests prove the flows, not the browser's hashing speed.
-    [world.server, world.browser] = await Promise.all([startServer({ CAPTCHA_MAX_NUMBER: '5000' }), launchBrowser()]);
+    [world.server, world.browser] = await Promise.all([
+      startServer({ CAPTCHA_MAX_NUMBER: '5000', ...env }),
+      launchBrowser(),
+    ]);
     world.admin = await adminOf(world.server);
   });
   afterAll(async () => {

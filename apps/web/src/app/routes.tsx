@@ -237,6 +237,12 @@ export const routeTable = [
     component: lazyRouteComponent(() => import('../pages/outbox/Outbox'), 'OutboxPage'),
   },
   {
+    path: '/admin/terms',
+    // Platform administration, in the account frame like the outbox.
+    staticData: { name: 'platform.terms', title: 'Terms and conditions', ...page.account },
+    component: lazyRouteComponent(() => import('../pages/terms/Terms'), 'TermsPage'),
+  },
+  {
     path: '/accept-invite/$token',
     // No user guard: the page itself invites a signed-out visitor to sign in or register first.
     staticData: { name: 'accept-invite', title: 'Invitation', ...page.blank },

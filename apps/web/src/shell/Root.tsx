@@ -2,6 +2,8 @@ import { Outlet, useSearch } from '@tanstack/react-router';
 import { Layout } from '../app/layouts/Layout';
 import { PlatformContext, usePlatformQuery } from '../app/platform';
 import { useRouteMeta } from '../app/route-meta';
+import { useUnreadTotal } from '../features/notifications/use-unread-total';
+import { ToastHost } from '../features/toasts/ToastHost';
 import { DocumentHead } from './DocumentHead';
 import { ErrorScreen } from './ErrorScreen';
 import { LoadingScreen } from './LoadingScreen';
@@ -11,6 +13,7 @@ export function Root() {
   const project = useSearch({ strict: false, select: (search) => search.project });
   const platform = usePlatformQuery(project);
   const meta = useRouteMeta();
+  const unread = useUnreadTotal();
 
   if (platform.isPending) return <LoadingScreen />;
   if (platform.isError) {
@@ -20,10 +23,11 @@ export function Root() {
   }
   return (
     <PlatformContext value={platform.data}>
-      <DocumentHead platform={platform.data} title={meta.title} />
+      <DocumentHead platform={platform.data} title={meta.title} unread={unread} />
       <Layout layout={meta.layout}>
         <Outlet />
       </Layout>
+      <ToastHost />
     </PlatformContext>
   );
 }

@@ -62,6 +62,21 @@ const paths = {
   logout: ['M10 4H5a1 1 0 0 0-1 1v14a1 1 0 0 0 1 1h5', 'M16 16l4-4-4-4', 'M20 12H9'],
   plus: ['M12 5v14', 'M5 12h14'],
   minus: ['M5 12h14'],
+  star: ['M12 3l2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3l-5.6 2.9 1.1-6.2L3 9.6l6.2-.9z'],
+  bookmark: ['M6 4h12v17l-6-4-6 4z'],
+  flag: ['M5 21V4', 'M5 4h12l-2.5 4.5L17 13H5'],
+  heart: ['M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7.2a4.3 4.3 0 0 1 7.5 2.6C19.5 15.4 12 20 12 20z'],
+  bolt: ['M13 3L5 14h6l-1 7 8-11h-6z'],
+  chart: ['M4 20h16', 'M7 16v-5', 'M12 16V6', 'M17 16v-8'],
+  grip: [
+    circle(9, 6, 0.5),
+    circle(15, 6, 0.5),
+    circle(9, 12, 0.5),
+    circle(15, 12, 0.5),
+    circle(9, 18, 0.5),
+    circle(15, 18, 0.5),
+  ],
+  more: [circle(12, 5, 0.5), circle(12, 12, 0.5), circle(12, 19, 0.5)],
 } satisfies Record<string, string[]>;
 
 export type IconName = keyof typeof paths;

@@ -43,6 +43,8 @@ export interface PopupProps {
   hideTitle?: boolean;
   /** The close button's accessible name; "Close" unless told. */
   closeLabel?: string;
+  /** Shows the close button; true unless told (a popup that only an answer may close has none). */
+  closeButton?: boolean;
   /** Where the focus goes on opening; the first field or button of the body unless prevented. */
   onOpenAutoFocus?: (event: Event) => void;
   /** Classes of the popup's panel and of its body. */
@@ -76,6 +78,7 @@ export function Popup({
   placement = 'center',
   hideTitle = false,
   closeLabel = 'Close',
+  closeButton = true,
   onOpenAutoFocus,
   className,
   bodyClassName,
@@ -156,13 +159,15 @@ export function Popup({
               </div>
             )}
             {/* Last in the DOM, so opening focuses the body's first field rather than this. */}
-            <Dialog.Close
-              aria-label={closeLabel}
-              disabled={!dismissible}
-              className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-md text-muted transition-colors hover:bg-surface-raised hover:text-text focus-visible:outline-2 focus-visible:outline-focus disabled:opacity-50 sm:top-4 sm:right-4"
-            >
-              <Icon name="close" size={20} />
-            </Dialog.Close>
+            {closeButton && (
+              <Dialog.Close
+                aria-label={closeLabel}
+                disabled={!dismissible}
+                className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-md text-muted transition-colors hover:bg-surface-raised hover:text-text focus-visible:outline-2 focus-visible:outline-focus disabled:opacity-50 sm:top-4 sm:right-4"
+              >
+                <Icon name="close" size={20} />
+              </Dialog.Close>
+            )}
           </Dialog.Content>
         </Dialog.Overlay>
       </Dialog.Portal>

@@ -2,6 +2,8 @@ import { useState, type CSSProperties, type ReactNode } from 'react';
 import { useUser } from '../../features/auth/api/session';
 import { ANNOUNCEMENT_HEIGHT, AnnouncementBar, projectAnnouncements } from '../../features/header/AnnouncementBar';
 import { Header } from '../../features/header/Header';
+import { PushPrompt } from '../../features/push/PushPrompt';
+import { TermsGate } from '../../features/terms/TermsGate';
 import { BottomNavBar } from '../../shell/BottomNavBar';
 import { cx } from '../../ui/cx';
 import { MenuDrawer, ShellSidebarMenu, SkipLink, SubFooter, useShellMenu } from './chrome';
@@ -50,6 +52,12 @@ export function StandardLayout({ children, subFooter = true }: { children: React
         {subFooter && <SubFooter />}
       </div>
       {withMenu && <BottomNavBar entries={menu.entries} project={project?.id} />}
+      {user && (
+        <>
+          <PushPrompt user={user} />
+          <TermsGate user={user} />
+        </>
+      )}
     </div>
   );
 }

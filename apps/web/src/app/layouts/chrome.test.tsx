@@ -165,6 +165,7 @@ describe('menus (SPEC.md section 2)', () => {
         ['Tasks', 'tasks.index'],
         ['Settings', 'projects.settings'],
         ['Outbox', 'platform.mail.outbox'],
+        ['Terms', 'platform.terms'],
       ] as const
     )
       .filter(([label, route]) => routeExists(route) && label !== 'Tasks')

@@ -6,6 +6,7 @@ import { Icon } from '../../ui/Icon';
 import { useUser } from '../auth/api/session';
 import { AccountMenu } from './AccountMenu';
 import { BasketButton } from './BasketButton';
+import { BookmarksButton } from './BookmarksButton';
 import { headerIconButton } from './header-classes';
 import { HeaderBell } from './HeaderBell';
 import { HeaderSearch } from './HeaderSearch';
@@ -71,6 +72,7 @@ export function Header({ variant = 'solid', onOpenMenu, menuOpen = false, classN
           </div>
           <div className="flex shrink-0 items-center gap-0.5 sm:gap-1">
             <WebsiteLink href={websiteAddress(project)} />
+            <BookmarksButton project={projectId} />
             <BasketButton project={projectId} />
             <HeaderBell />
             <AccountMenu user={user} project={project ? projectId : undefined} />
