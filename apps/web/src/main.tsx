@@ -1,11 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { applyBootData, takeBootData } from './app/boot';
 import { createAppRouter } from './app/router';
 import { createServices } from './app/services';
 
 // Same-origin API: the server serves this app, and Vite's dev server proxies the API paths.
 const services = createServices();
+const boot = takeBootData();
+if (boot) applyBootData(services, boot, window.location.search);
 const router = createAppRouter({ context: services.context });
 services.connect(router);
 

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { bootDataFor, bootScript } from './boot-data.js';
 
 /** Paths that belong to the API: unknown ones answer JSON, never the web app. */
 const apiPath = /^\/(v1|v2|omnis)(\/|$)/;
@@ -11,6 +12,11 @@ const assetPath = /^\/assets\//;
 function notFoundBody(request: FastifyRequest) {
   const pathOnly = request.url.split('?')[0];
   return { code: 'NOT_FOUND', message: `No route for ${request.method} ${pathOnly}` };
+}
+
+/** The boot block goes last in the body (module scripts run after parsing, so it is there for them). */
+function withBootData(html: string, script: string): string {
+  return html.includes('</body>') ? html.replace('</body>', `${script}</body>`) : `${html}${script}`;
 }
 
 /**
@@ -34,11 +40,19 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     });
   }
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  /**
+   * The page, with a signed-in person's first answers in it (boot-data.ts). Such a page is theirs
+   * alone: never stored by any cache, and it varies by cookie.
+   */
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const boot = await bootDataFor(app, request);
+    void reply.code(200).type('text/html; charset=utf-8').header('vary', 'Cookie');
+    if (!boot) return reply.header('cache-control', 'no-cache').send(indexHtml);
+    return reply.header('cache-control', 'no-store').send(withBootData(indexHtml!, bootScript(boot)));
+  };
 
   // The root is a folder to the static plugin (which refuses to list it); it is the console's page.
-  if (indexHtml !== undefined) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  if (indexHtml !== undefined) app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
 
   app.setNotFoundHandler((request, reply) => {
     const pathOnly = request.url.split('?')[0] ?? '/';
@@ -46,6 +60,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     if (!isPage || apiPath.test(pathOnly) || assetPath.test(pathOnly) || indexHtml === undefined) {
       return reply.code(404).send(notFoundBody(request));
     }
-    return sendIndex(reply);
+    return sendIndex(request, reply);
   });
 }

@@ -46,6 +46,8 @@ export interface TokenStore {
   clear(): void;
   /** What the store holds, for diagnostics and tests. */
   peek(): TokenState | undefined;
+  /** Holds a token minted elsewhere (the page's boot data); a malformed one is ignored. */
+  seed(token: string): void;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -145,5 +147,12 @@ export function createTokenStore(options: TokenStoreOptions): TokenStore {
     },
     clear,
     peek: () => state,
+    seed(token) {
+      try {
+        accept(token);
+      } catch {
+        // Not a token we can read: the first call fetches its own.
+      }
+    },
   };
 }

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../security/cookies.js';
+
+/**
+ * What a signed-in person's console asks for first, answered with the page itself: who they are,
+ * the platform, their projects and a bearer token. Without it a cold visit waits on four calls in a
+ * row (user and platform, then a token, then the projects) before the first page can render.
+ *
+ * Each part is the answer of the real operation, called in-process with the page request's cookies,
+ * host and address, so every rule (session expiry, the 2FA policy, rate limits) applies exactly as
+ * it would to the browser's own call. A part that fails is left out; the console then asks itself.
+ */
+export interface BootData {
+  user?: unknown;
+  platform?: unknown;
+  projects?: unknown;
+  token?: string;
+}
+
+const USER_API = '/omnis/v3/dashboard/user';
+
+/** The request's cookies with a CSRF pair of our own, so the in-process token call passes the check. */
+function cookiesWithCsrf(request: FastifyRequest, csrf: string): string {
+  const kept = Object.entries(request.cookies)
+    .filter(([name, value]) => name !== CSRF_COOKIE && value !== undefined)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value as string)}`);
+  return [...kept, `${CSRF_COOKIE}=${csrf}`].join('; ');
+}
+
+export async function bootDataFor(app: FastifyInstance, request: FastifyRequest): Promise<BootData | undefined> {
+  if (!request.cookies[SESSION_COOKIE]) return undefined;
+  const csrf = randomBytes(16).toString('hex');
+  const base = {
+    remoteAddress: request.ip,
+    headers: {
+      host: request.headers.host ?? request.hostname,
+      cookie: cookiesWithCsrf(request, csrf),
+      ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+    },
+  };
+  const call = async (method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}) => {
+    const res = await app.inject({ ...base, method, url, headers: { ...base.headers, ...headers } });
+    return res.statusCode === 200 ? (res.json() as unknown) : undefined;
+  };
+
+  const project = new URL(request.url, 'http://page').searchParams.get('project');
+  const platformUrl = project ? `/omnis/v3/platform?project=${encodeURIComponent(project)}` : '/omnis/v3/platform';
+  const [user, platform, minted] = await Promise.all([
+    call('GET', USER_API),
+    call('GET', platformUrl),
+    call('POST', `${USER_API}/token`, { [CSRF_HEADER]: csrf }),
+  ]);
+  if (!user) return undefined;
+  const token = (minted as { token?: string } | undefined)?.token;
+  const projects = token ? await call('GET', '/v1/projects', { authorization: `Bearer ${token}` }) : undefined;
+  return { user, platform, projects, token };
+}
+
+/** The data as an inert JSON block for the page; `<` is escaped so no text inside can end the element. */
+export function bootScript(data: BootData): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="wharf-boot">${json}</script>`;
+}

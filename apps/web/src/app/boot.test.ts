@@ -1,0 +1,58 @@
+import { describe, expect, it, vi } from 'vitest';
+import { sessionKeys } from '../features/auth/api/session';
+import { createTokenStore } from '../features/auth/token-store';
+import { projectKeys } from '../features/projects/api/projects';
+import { makeJwt } from '../test/jwt';
+import { applyBootData, BOOT_ELEMENT_ID, takeBootData } from './boot';
+import { platformKeys } from './platform';
+import { createQueryClient } from './query-client';
+
+function pageWith(json: string): Document {
+  const doc = document.implementation.createHTMLDocument('Wharf');
+  const script = doc.createElement('script');
+  script.type = 'application/json';
+  script.id = BOOT_ELEMENT_ID;
+  script.textContent = json;
+  doc.body.append(script);
+  return doc;
+}
+
+describe('boot data', () => {
+  it('is read once and taken out of the page', () => {
+    const doc = pageWith('{"user":{"id":"u1"}}');
+    expect(takeBootData(doc)).toEqual({ user: { id: 'u1' } });
+    expect(doc.getElementById(BOOT_ELEMENT_ID)).toBeNull();
+    expect(takeBootData(doc)).toBeUndefined();
+  });
+
+  it('is ignored when it cannot be read', () => {
+    expect(takeBootData(pageWith('{not json'))).toBeUndefined();
+  });
+
+  it('seeds the session, platform (by the page project), projects and the token', async () => {
+    const queryClient = createQueryClient();
+    const fetchToken = vi.fn(async () => 'fetched');
+    const tokens = createTokenStore({ fetchToken, onUnauthorized: () => undefined });
+    const now = Math.floor(Date.now() / 1000);
+    const token = makeJwt({ iat: now, exp: now + 300 });
+    applyBootData(
+      { queryClient, tokens },
+      { user: { id: 'u1' } as never, platform: { name: 'Wharf' } as never, projects: [{ id: 'p1' }] as never, token },
+      '?project=p1',
+    );
+    expect(queryClient.getQueryData(sessionKeys.user())).toEqual({ id: 'u1' });
+    expect(queryClient.getQueryData(platformKeys.detail('p1'))).toEqual({ name: 'Wharf' });
+    expect(queryClient.getQueryData(projectKeys.list())).toEqual([{ id: 'p1' }]);
+    await expect(tokens.getToken()).resolves.toBe(token);
+    expect(fetchToken).not.toHaveBeenCalled();
+    tokens.clear();
+  });
+
+  it('seeds nothing without a user', () => {
+    const queryClient = createQueryClient();
+    const tokens = createTokenStore({ fetchToken: async () => 'x', onUnauthorized: () => undefined });
+    applyBootData({ queryClient, tokens }, { platform: { name: 'Wharf' } as never }, '');
+    expect(queryClient.getQueryData(platformKeys.detail(undefined))).toBeUndefined();
+    expect(tokens.peek()).toBeUndefined();
+  });
+});

@@ -1,0 +1,45 @@
+import type { Platform, User } from '@wharf/contract';
+import { sessionKeys } from '../features/auth/api/session';
+import { projectKeys, type Project } from '../features/projects/api/projects';
+import { platformKeys } from './platform';
+import type { AppServices } from './services';
+
+/** The first answers the server put in the page for a signed-in person (server: core/http/boot-data.ts). */
+export interface BootData {
+  user?: User;
+  platform?: Platform;
+  projects?: Project[];
+  token?: string;
+}
+
+export const BOOT_ELEMENT_ID = 'wharf-boot';
+
+/** Reads the page's boot data once, and removes it from the document (the token has no business staying there). */
+export function takeBootData(doc: Document = document): BootData | undefined {
+  const element = doc.getElementById(BOOT_ELEMENT_ID);
+  if (!element) return undefined;
+  element.remove();
+  try {
+    const data = JSON.parse(element.textContent ?? '') as unknown;
+    return data && typeof data === 'object' ? (data as BootData) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Seeds the caches with the boot data, so a signed-in person's first page renders without waiting
+ * on the user, platform, token and projects calls. Each part is optional: what is missing is fetched
+ * as usual. The platform is keyed by the page's `project` parameter, as the server resolved it.
+ */
+export function applyBootData(services: Pick<AppServices, 'queryClient' | 'tokens'>, boot: BootData, search: string) {
+  const { queryClient, tokens } = services;
+  if (!boot.user) return;
+  queryClient.setQueryData(sessionKeys.user(), boot.user);
+  if (boot.token) tokens.seed(boot.token);
+  if (boot.platform) {
+    const project = new URLSearchParams(search).get('project') ?? undefined;
+    queryClient.setQueryData(platformKeys.detail(project), boot.platform);
+  }
+  if (boot.projects) queryClient.setQueryData(projectKeys.list(), boot.projects);
+}
