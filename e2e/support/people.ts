@@ -19,6 +19,13 @@ export interface ApiAnswer {
   body: Record<string, unknown> | null;
 }
 
+async function answerOf(res: Response): Promise<ApiAnswer> {
+  return { status: res.status, body: res.status === 204 ? null : ((await res.json()) as Record<string, unknown>) };
+}
+
+const jsonBody = (body: unknown) =>
+  body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
+
 /** A service (/v1) call as the browser context's signed-in user, with a bearer minted from its session. */
 export async function apiAs(
   base: string,
@@ -32,12 +39,10 @@ export async function apiAs(
     headers: { ...csrf, cookie: await cookieHeader(context) },
   });
   const { token: bearer } = (await token.json()) as { token: string };
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${bearer}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, body: res.status === 204 ? null : ((await res.json()) as Record<string, unknown>) };
+  const { headers, ...rest } = jsonBody(body);
+  return answerOf(
+    await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${bearer}`, ...headers }, ...rest }),
+  );
 }
 
 /** An account (/omnis) call with the browser context's session cookie. */
@@ -48,16 +53,14 @@ export async function accountCall(
   path: string,
   body?: unknown,
 ): Promise<ApiAnswer> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...csrf,
-      cookie: await cookieHeader(context),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, body: res.status === 204 ? null : ((await res.json()) as Record<string, unknown>) };
+  const { headers, ...rest } = jsonBody(body);
+  return answerOf(
+    await fetch(`${base}${path}`, {
+      method,
+      headers: { ...csrf, cookie: await cookieHeader(context), ...headers },
+      ...rest,
+    }),
+  );
 }
 
 /** A new browser context with a freshly registered, signed-in person. */

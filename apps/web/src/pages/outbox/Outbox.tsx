@@ -1,15 +1,12 @@
 import { ApiError } from '@wharf/client';
-import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { pathOf } from '../../app/navigation';
+import { AdminsOnly } from '../../features/account/ui/AdminsOnly';
 import { Badge, SettingsHeader } from '../../features/account/ui/SettingsSection';
 import { useUser } from '../../features/auth/api/session';
-import { linkClasses } from '../../features/auth/ui/AuthCard';
 import { formErrorsFrom } from '../../features/forms/form-errors';
 import { pagedItems } from '../../features/lists/paged-list';
 import { useOutboxQuery, type OutboxMail } from '../../features/mail/api/outbox';
 import { MailText } from '../../features/mail/ui/MailText';
-import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { cx } from '../../ui/cx';
 import { LoadError, LoadMore } from '../../ui/ListStates';
@@ -59,7 +56,7 @@ export function OutboxPage() {
     return (
       <>
         <SettingsHeader title="Outbox" />
-        <AdminsOnly />
+        <AdminsOnly>{ADMINS_ONLY}</AdminsOnly>
       </>
     );
   }
@@ -71,21 +68,6 @@ export function OutboxPage() {
   );
 }
 
-function AdminsOnly() {
-  return (
-    <div className="grid max-w-xl gap-4">
-      <Alert tone="warning" title="Not available">
-        {ADMINS_ONLY}
-      </Alert>
-      <p className="text-sm">
-        <Link to={pathOf('account.settings')} className={linkClasses}>
-          Back to account settings
-        </Link>
-      </p>
-    </div>
-  );
-}
-
 function Outbox() {
   const [to, setTo] = useState<string | undefined>(undefined);
   const [selected, setSelected] = useState<OutboxMail | null>(null);
@@ -94,7 +76,8 @@ function Outbox() {
   // Pages are newest first and keyset-paged; an id is still shown once should two pages overlap.
   const mails = pagedItems(outbox.data?.pages, (mail) => mail.id);
 
-  if (outbox.isError && outbox.error instanceof ApiError && outbox.error.status === 403) return <AdminsOnly />;
+  if (outbox.isError && outbox.error instanceof ApiError && outbox.error.status === 403)
+    return <AdminsOnly>{ADMINS_ONLY}</AdminsOnly>;
 
   return (
     <div className="grid gap-5">

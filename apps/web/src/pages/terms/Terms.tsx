@@ -1,15 +1,12 @@
 import { ApiError } from '@wharf/client';
-import { Link } from '@tanstack/react-router';
-import { pathOf } from '../../app/navigation';
 import { usePlatform } from '../../app/platform';
+import { AdminsOnly } from '../../features/account/ui/AdminsOnly';
 import { SettingsHeader, SettingsSection } from '../../features/account/ui/SettingsSection';
 import { useUser } from '../../features/auth/api/session';
-import { linkClasses } from '../../features/auth/ui/AuthCard';
 import { formErrorsFrom } from '../../features/forms/form-errors';
 import { useTermsVersionsQuery } from '../../features/terms/api/terms-versions';
 import { TermsEditor } from '../../features/terms/ui/TermsEditor';
 import { TermsVersions } from '../../features/terms/ui/TermsVersions';
-import { Alert } from '../../ui/Alert';
 import { LoadError } from '../../ui/ListStates';
 import { Loading } from '../../ui/Loading';
 
@@ -32,16 +29,7 @@ export function TermsPage() {
     return (
       <>
         <SettingsHeader title={TITLE} />
-        <div className="grid max-w-xl gap-4">
-          <Alert tone="warning" title="Not available">
-            {ADMINS_ONLY}
-          </Alert>
-          <p className="text-sm">
-            <Link to={pathOf('account.settings')} className={linkClasses}>
-              Back to account settings
-            </Link>
-          </p>
-        </div>
+        <AdminsOnly>{ADMINS_ONLY}</AdminsOnly>
       </>
     );
   }
