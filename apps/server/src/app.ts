@@ -35,6 +35,7 @@ import { SessionStore } from './modules/accounts/sessions.js';
 import { authHandlers } from './modules/auth/handlers.js';
 import { blogHandlers } from './modules/blog/handlers.js';
 import { bookmarkHandlers } from './modules/bookmarks/handlers.js';
+import { billingHandlers } from './modules/billing/handlers.js';
 import { termsHandlers } from './modules/terms/handlers.js';
 import { projectHandlers } from './modules/projects/handlers.js';
 import { organisationHandlers } from './modules/projects/organisation-handlers.js';
@@ -250,6 +251,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     ...blogHandlers({ db, clock, permissions: services.permissions, platform: services.platform }),
     ...termsHandlers({ db, clock }),
     ...bookmarkHandlers({ db, clock }),
+    ...billingHandlers({ db, clock }),
     ...inviteHandlers({
       db,
       clock,

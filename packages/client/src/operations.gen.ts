@@ -1175,5 +1175,165 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     "requiredQuery": [],
     "bodyName": "updateBookmarkTabsRequest",
     "bodyRequired": true
+  },
+  "getBillingProject": {
+    "operationId": "getBillingProject",
+    "method": "GET",
+    "path": "/v1/billing/billing",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "updateBillingProject": {
+    "operationId": "updateBillingProject",
+    "method": "PATCH",
+    "path": "/v1/billing/billing",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "updateBillingProjectRequest",
+    "bodyRequired": true
+  },
+  "updateAdminBillingProject": {
+    "operationId": "updateAdminBillingProject",
+    "method": "PATCH",
+    "path": "/v1/billing/admin",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "updateAdminBillingProjectRequest",
+    "bodyRequired": true
+  },
+  "listPlans": {
+    "operationId": "listPlans",
+    "method": "GET",
+    "path": "/v1/billing/plans",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "listWallets": {
+    "operationId": "listWallets",
+    "method": "GET",
+    "path": "/v1/billing/wallets",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getWallet": {
+    "operationId": "getWallet",
+    "method": "GET",
+    "path": "/v1/billing/wallets/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "updateWallet": {
+    "operationId": "updateWallet",
+    "method": "PATCH",
+    "path": "/v1/billing/wallets/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "updateWalletRequest",
+    "bodyRequired": true
+  },
+  "createTransaction": {
+    "operationId": "createTransaction",
+    "method": "POST",
+    "path": "/v1/billing/transactions",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "createTransactionRequest",
+    "bodyRequired": true
+  },
+  "listTransactions": {
+    "operationId": "listTransactions",
+    "method": "GET",
+    "path": "/v1/billing/transactions",
+    "pathParams": [],
+    "query": [
+      "project",
+      "pageToken",
+      "pageSize",
+      "invoice",
+      "search",
+      "integration"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getTransaction": {
+    "operationId": "getTransaction",
+    "method": "GET",
+    "path": "/v1/billing/transactions/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "confirmTransaction": {
+    "operationId": "confirmTransaction",
+    "method": "POST",
+    "path": "/v1/billing/transactions/{id}/confirm",
+    "pathParams": [
+      "id"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
   }
 };

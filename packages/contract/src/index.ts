@@ -11,3 +11,4 @@ export * from './schemas/blog.js';
 export * from './schemas/notifications.js';
 export * from './schemas/terms.js';
 export * from './schemas/bookmarks.js';
+export * from './schemas/billing.js';

@@ -2,6 +2,7 @@ import type { Operation } from '../operation.js';
 import { accessOperations } from './access.js';
 import { accountOperations } from './accounts.js';
 import { authOperations } from './auth.js';
+import { billingOperations } from './billing.js';
 import { blogOperations } from './blog.js';
 import { bookmarkOperations } from './bookmarks.js';
 import { healthOperations } from './health.js';
@@ -22,6 +23,7 @@ export const operations = {
   ...notificationOperations,
   ...termsOperations,
   ...bookmarkOperations,
+  ...billingOperations,
 } satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

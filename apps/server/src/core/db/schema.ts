@@ -11,3 +11,4 @@ export * from '../../modules/notifications/schema.js';
 export * from '../../modules/terms/schema.js';
 export * from '../../modules/bookmarks/schema.js';
 export * from '../jobs/schema.js';
+export * from '../../modules/billing/schema.js';

@@ -29,6 +29,16 @@ const sampleBodies: Record<string, unknown> = {
   createBookmark: { title: 'Planted', data: { route: { name: 'billing.index', params: {}, query: {} } } },
   updateBookmark: { title: 'Taken over', tabSortOrder: 1 },
   updateBookmarkTabs: { tabs: [{ id: null, name: 'Planted', sortOrder: 1 }] },
+  updateBillingProject: {
+    company: {
+      legalName: 'Squatter Ltd',
+      address: { line1: '1 Road', city: 'Town', postalCode: '1000', country: 'NL' },
+      billingEmail: 'squatter@example.com',
+    },
+    autoPay: true,
+  },
+  updateWallet: { autoTopUp: { threshold: 0, amount: 1000 } },
+  createTransaction: { type: 'credit', amount: 1000, currency: 'EUR', integration: 'gfn', sourceReference: 'planted' },
 };
 
 const DATA_TABLES = [
@@ -42,6 +52,10 @@ const DATA_TABLES = [
   'users',
   'bookmarks',
   'bookmark_tabs',
+  'billing_accounts',
+  'billing_wallets',
+  'billing_transactions',
+  'billing_idempotency_keys',
 ];
 
 describe('tenant isolation', () => {

@@ -1,0 +1,226 @@
+import type { CreateTransactionRequest, Transaction, TransactionType } from '@wharf/contract';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../core/db/database.js';
+import { badRequest } from '../../core/errors.js';
+import { containsPattern, decodeTimePageToken, encodePageToken } from '../../core/pagination.js';
+import { accountForLedger, creditLimitFor } from './account.js';
+import { transactionNotFound, transactionNotReversible } from './errors.js';
+import { afterCreate, afterSettle, signedAmount, type WalletState } from './ledger.js';
+import { transactions } from './schema.js';
+import { lockWallet, lockWalletById, saveWalletState, type WalletRow } from './wallets.js';
+
+type TransactionRow = typeof transactions.$inferSelect;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function toTransaction(row: TransactionRow): Transaction {
+  return {
+    id: row.id,
+    walletId: row.walletId,
+    type: row.type,
+    status: row.status,
+    amount: row.amount,
+    currency: row.currency,
+    integration: row.integration,
+    sourceReference: row.sourceReference,
+    description: row.description,
+    reversesId: row.reversesId,
+    invoiceId: row.invoiceId,
+    createdAt: row.createdAt.toISOString(),
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    voidedAt: row.voidedAt?.toISOString() ?? null,
+  };
+}
+
+/** An entry about to be booked: `amount` is already signed. */
+interface NewEntry {
+  type: TransactionType;
+  amount: number;
+  confirm: boolean;
+  integration: string;
+  sourceReference: string;
+  description?: string | null | undefined;
+  reversesId?: string;
+}
+
+const stateOf = (wallet: WalletRow, creditLimit: number): WalletState => ({
+  balance: wallet.balance,
+  held: wallet.held,
+  creditLimit,
+});
+
+/** Books one entry on a locked wallet: the ledger's rules decide, the cached balance moves with it. */
+async function book(
+  tx: Executor,
+  projectId: string,
+  wallet: WalletRow,
+  creditLimit: number,
+  entry: NewEntry,
+  now: Date,
+): Promise<TransactionRow> {
+  const status = entry.confirm ? 'confirmed' : 'pending';
+  const next = afterCreate(stateOf(wallet, creditLimit), { amount: entry.amount, status });
+  const [row] = await tx
+    .insert(transactions)
+    .values({
+      projectId,
+      walletId: wallet.id,
+      type: entry.type,
+      status,
+      amount: entry.amount,
+      currency: wallet.currency,
+      integration: entry.integration,
+      sourceReference: entry.sourceReference,
+      description: entry.description ?? null,
+      reversesId: entry.reversesId ?? null,
+      createdAt: now,
+      confirmedAt: entry.confirm ? now : null,
+    })
+    .returning();
+  await saveWalletState(tx, wallet.id, next, now);
+  return row!;
+}
+
+/**
+ * Raises a charge, credit or adjustment. Other modules call this in their own transaction, with
+ * their integration code and source reference; they never write billing tables.
+ */
+export async function raiseTransaction(
+  tx: Executor,
+  projectId: string,
+  request: CreateTransactionRequest,
+  now: Date,
+): Promise<Transaction> {
+  const account = await accountForLedger(tx, projectId);
+  const wallet = await lockWallet(tx, projectId, request.currency, now);
+  const row = await book(
+    tx,
+    projectId,
+    wallet,
+    creditLimitFor(account, wallet.currency),
+    { ...request, amount: signedAmount(request.type, request.amount) },
+    now,
+  );
+  return toTransaction(row);
+}
+
+async function findRow(db: Executor, projectId: string, id: string, lock = false): Promise<TransactionRow> {
+  const query = db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.id, id), eq(transactions.projectId, projectId)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw transactionNotFound();
+  return row;
+}
+
+/**
+ * The entry and its wallet, both locked, in the one order every ledger write takes (account,
+ * wallet, entry) so that two writes can never wait on each other in a circle.
+ */
+async function lockEntry(tx: Executor, projectId: string, id: string) {
+  const account = await accountForLedger(tx, projectId);
+  const { walletId } = await findRow(tx, projectId, id);
+  const wallet = await lockWalletById(tx, projectId, walletId);
+  const entry = await findRow(tx, projectId, id, true);
+  return { wallet, entry, creditLimit: creditLimitFor(account, wallet.currency) };
+}
+
+/** pending → confirmed (it then counts in the balance) or void (its hold is released). */
+export async function settleTransaction(
+  tx: Executor,
+  projectId: string,
+  id: string,
+  to: 'confirmed' | 'void',
+  now: Date,
+): Promise<Transaction> {
+  const { wallet, entry, creditLimit } = await lockEntry(tx, projectId, id);
+  const next = afterSettle(stateOf(wallet, creditLimit), entry, to);
+  const [row] = await tx
+    .update(transactions)
+    .set(to === 'confirmed' ? { status: to, confirmedAt: now } : { status: to, voidedAt: now })
+    .where(and(eq(transactions.id, id), eq(transactions.status, 'pending')))
+    .returning();
+  await saveWalletState(tx, wallet.id, next, now);
+  return toTransaction(row!);
+}
+
+/**
+ * A correction: a new confirmed adjustment of the opposite amount that names the entry it reverses.
+ * Only confirmed entries are reversed (a pending one is voided instead), each at most once, and a
+ * reversal is not itself reversed (raise the entry again instead). Reversing a credit is a debit,
+ * so it needs the balance to cover it like any charge.
+ */
+export async function reverseTransaction(
+  tx: Executor,
+  projectId: string,
+  id: string,
+  now: Date,
+  description: string | null = null,
+): Promise<Transaction> {
+  const { wallet, entry, creditLimit } = await lockEntry(tx, projectId, id);
+  if (entry.status !== 'confirmed') throw transactionNotReversible('Only confirmed transactions can be reversed.');
+  if (entry.reversesId) throw transactionNotReversible('A reversal cannot itself be reversed.');
+  const [already] = await tx.select({ id: transactions.id }).from(transactions).where(eq(transactions.reversesId, id));
+  if (already) throw transactionNotReversible('This transaction has already been reversed.');
+  const row = await book(
+    tx,
+    projectId,
+    wallet,
+    creditLimit,
+    {
+      type: 'adjustment',
+      amount: -entry.amount,
+      confirm: true,
+      integration: entry.integration,
+      sourceReference: entry.sourceReference,
+      description,
+      reversesId: entry.id,
+    },
+    now,
+  );
+  return toTransaction(row);
+}
+
+export async function getTransaction(db: Executor, projectId: string, id: string): Promise<Transaction> {
+  return toTransaction(await findRow(db, projectId, id));
+}
+
+export interface TransactionFilter {
+  pageToken?: string | undefined;
+  pageSize: number;
+  invoice?: string | undefined;
+  search?: string | undefined;
+  integration?: string | undefined;
+}
+
+/** Newest first, paged by keyset on (createdAt, id): page 1000 costs what page 1 costs. */
+export async function listTransactions(db: Executor, projectId: string, filter: TransactionFilter) {
+  const conditions: (SQL | undefined)[] = [eq(transactions.projectId, projectId)];
+  if (filter.invoice) conditions.push(eq(transactions.invoiceId, filter.invoice));
+  if (filter.integration) conditions.push(eq(transactions.integration, filter.integration));
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    conditions.push(or(ilike(transactions.sourceReference, pattern), ilike(transactions.description, pattern)));
+  }
+  if (filter.pageToken) {
+    const after = decodeTimePageToken(filter.pageToken);
+    // A forged id would otherwise fail the uuid cast as a server error.
+    if (!uuidPattern.test(after.id)) throw badRequest('The page token is not valid.', 'INVALID_PAGE_TOKEN');
+    // A row comparison is one index range on (project, created_at, id).
+    conditions.push(
+      sql`(${transactions.createdAt}, ${transactions.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`,
+    );
+  }
+  const rows = await db
+    .select()
+    .from(transactions)
+    .where(and(...conditions))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(filter.pageSize + 1);
+  const page = rows.slice(0, filter.pageSize);
+  const last = page.at(-1);
+  const nextPageToken =
+    rows.length > filter.pageSize && last ? encodePageToken({ at: last.createdAt.toISOString(), id: last.id }) : null;
+  return { items: page.map(toTransaction), nextPageToken };
+}
