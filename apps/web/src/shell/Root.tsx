@@ -3,7 +3,7 @@ import { Layout } from '../app/layouts/Layout';
 import { PlatformContext, usePlatformQuery } from '../app/platform';
 import { useRouteMeta } from '../app/route-meta';
 import { useUnreadTotal } from '../features/notifications/use-unread-total';
-import { ToastHost } from '../features/toasts/ToastHost';
+import { DeferredToastHost } from '../features/toasts/DeferredToastHost';
 import { DocumentHead } from './DocumentHead';
 import { ErrorScreen } from './ErrorScreen';
 import { LoadingScreen } from './LoadingScreen';
@@ -27,7 +27,7 @@ export function Root() {
       <Layout layout={meta.layout}>
         <Outlet />
       </Layout>
-      <ToastHost />
+      <DeferredToastHost />
     </PlatformContext>
   );
 }
