@@ -251,7 +251,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     ...blogHandlers({ db, clock, permissions: services.permissions, platform: services.platform }),
     ...termsHandlers({ db, clock }),
     ...bookmarkHandlers({ db, clock }),
-    ...billingHandlers({ db, clock }),
+    ...billingHandlers({ db, clock, idempotencySecret: await ensureSecret(db, 'idempotency-hmac') }),
     ...inviteHandlers({
       db,
       clock,

@@ -1335,5 +1335,110 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
       "project"
     ],
     "bodyRequired": false
+  },
+  "listPaymentMethods": {
+    "operationId": "listPaymentMethods",
+    "method": "GET",
+    "path": "/v1/billing/payment-methods",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getPaymentMethod": {
+    "operationId": "getPaymentMethod",
+    "method": "GET",
+    "path": "/v1/billing/payment-methods/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "createPaymentMethod": {
+    "operationId": "createPaymentMethod",
+    "method": "POST",
+    "path": "/v1/billing/payment-methods",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "createPaymentMethodRequest",
+    "bodyRequired": true
+  },
+  "updatePaymentMethod": {
+    "operationId": "updatePaymentMethod",
+    "method": "PATCH",
+    "path": "/v1/billing/payment-methods/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "updatePaymentMethodRequest",
+    "bodyRequired": true
+  },
+  "deletePaymentMethod": {
+    "operationId": "deletePaymentMethod",
+    "method": "DELETE",
+    "path": "/v1/billing/payment-methods/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getVendorSecret": {
+    "operationId": "getVendorSecret",
+    "method": "GET",
+    "path": "/v1/billing/payment-methods/{vendor}/secret",
+    "pathParams": [
+      "vendor"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "listPaymentMethodPaymentAttempts": {
+    "operationId": "listPaymentMethodPaymentAttempts",
+    "method": "GET",
+    "path": "/v1/billing/payment-methods/{id}/payment-attempts",
+    "pathParams": [
+      "id"
+    ],
+    "query": [
+      "project",
+      "pageToken",
+      "pageSize"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
   }
 };

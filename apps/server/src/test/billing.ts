@@ -63,3 +63,23 @@ export const credit = (amount: number, extra: Record<string, unknown> = {}) => (
   sourceReference: `top-up-${amount}`,
   ...extra,
 });
+
+/** A sandbox card body (createPaymentMethodRequest); 4242… succeeds. */
+export const sandboxCard = (extra: Record<string, unknown> = {}) => ({
+  number: '4242 4242 4242 4242',
+  expMonth: 12,
+  expYear: 2030,
+  cvc: '123',
+  holderName: 'Ada Harbour',
+  ...extra,
+});
+
+/** A wallet top-up: a `payment` charged to the default payment method unless one is named. */
+export const topUp = (amount: number, extra: Record<string, unknown> = {}) => ({
+  type: 'payment',
+  amount,
+  currency: 'EUR',
+  integration: 'wallet',
+  sourceReference: `top-up-${amount}`,
+  ...extra,
+});

@@ -2,22 +2,29 @@ import { z } from 'zod';
 import { defineOperation } from '../operation.js';
 import {
   BillingProject,
+  CreatePaymentMethodRequest,
   CreateTransactionRequest,
   ListTransactionsQuery,
+  PaymentMethod,
+  PaymentMethodPaymentAttemptPage,
   Plan,
   Transaction,
   TransactionPage,
   UpdateAdminBillingProjectRequest,
   UpdateBillingProjectRequest,
+  UpdatePaymentMethodRequest,
   UpdateWalletRequest,
+  VendorSecret,
   Wallet,
 } from '../schemas/billing.js';
+import { Paging } from '../schemas/auth.js';
 import { ApiErrorBody } from '../schemas/common.js';
 
 const tags = ['billing'];
 const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody };
 /**
- * Billing writes can also meet: 402 INSUFFICIENT_BALANCE, 409 COMPANY_NOT_FOUND (company details
+ * Billing writes can also meet: 402 INSUFFICIENT_BALANCE (or, for a payment, 402 CARD_DECLINED,
+ * CARD_INSUFFICIENT_FUNDS, CARD_EXPIRED), 409 COMPANY_NOT_FOUND (company details
  * not set), 409 IDEMPOTENCY_KEY_IN_USE and 422 IDEMPOTENCY_KEY_REUSED (see docs/decisions/015).
  */
 const writeErrors = { ...errors, 402: ApiErrorBody, 409: ApiErrorBody, 422: ApiErrorBody };
@@ -119,7 +126,7 @@ export const billingOperations = {
     method: 'POST',
     path: '/v1/billing/transactions',
     summary:
-      'Raise a charge, credit or adjustment for an integration. Honours Idempotency-Key. 402 when a charge exceeds the balance and credit',
+      'Raise a charge, credit or adjustment for an integration, or top the wallet up with a payment charged to a payment method. Honours Idempotency-Key. 402 when a charge exceeds the balance and credit, or the card refuses a payment',
     tags,
     query: projectQuery,
     body: CreateTransactionRequest,
@@ -162,5 +169,95 @@ export const billingOperations = {
     responses: { 200: Transaction, ...writeErrors },
     access: manage,
     audited: true,
+  }),
+  listPaymentMethods: defineOperation({
+    operationId: 'listPaymentMethods',
+    method: 'GET',
+    path: '/v1/billing/payment-methods',
+    summary: "The project's payment methods, the default first",
+    tags,
+    query: projectQuery,
+    responses: { 200: z.array(PaymentMethod), ...errors },
+    access: read,
+    audited: false,
+  }),
+  getPaymentMethod: defineOperation({
+    operationId: 'getPaymentMethod',
+    method: 'GET',
+    path: '/v1/billing/payment-methods/{id}',
+    summary: 'A payment method',
+    tags,
+    params: idParams,
+    query: projectQuery,
+    responses: { 200: PaymentMethod, ...errors },
+    access: read,
+    audited: false,
+  }),
+  createPaymentMethod: defineOperation({
+    operationId: 'createPaymentMethod',
+    method: 'POST',
+    path: '/v1/billing/payment-methods',
+    summary:
+      'Add a card (sandbox mode: its number, expiry, security code and holder). Only brand, last four digits and expiry are kept. Honours Idempotency-Key',
+    tags,
+    query: projectQuery,
+    body: CreatePaymentMethodRequest,
+    bodyName: 'createPaymentMethodRequest',
+    responses: { 201: PaymentMethod, ...writeErrors },
+    access: manage,
+    audited: true,
+  }),
+  updatePaymentMethod: defineOperation({
+    operationId: 'updatePaymentMethod',
+    method: 'PATCH',
+    path: '/v1/billing/payment-methods/{id}',
+    summary: 'Make a payment method the default',
+    tags,
+    params: idParams,
+    query: projectQuery,
+    body: UpdatePaymentMethodRequest,
+    bodyName: 'updatePaymentMethodRequest',
+    responses: { 200: PaymentMethod, ...writeErrors },
+    access: manage,
+    audited: true,
+  }),
+  deletePaymentMethod: defineOperation({
+    operationId: 'deletePaymentMethod',
+    method: 'DELETE',
+    path: '/v1/billing/payment-methods/{id}',
+    summary:
+      'Remove a payment method (the next newest becomes the default). 409 for the last one while invoices are due',
+    tags,
+    params: idParams,
+    query: projectQuery,
+    responses: { 204: z.undefined(), ...writeErrors },
+    access: manage,
+    audited: true,
+  }),
+  getVendorSecret: defineOperation({
+    operationId: 'getVendorSecret',
+    method: 'GET',
+    path: '/v1/billing/payment-methods/{vendor}/secret',
+    summary:
+      "Start adding a card with the gateway's own form: a setup secret. 502 SETUP_INTENT_FAILED when the gateway fails",
+    tags,
+    // A string, not the enum: an unknown vendor is a 404 after the access check, never a 400 before it.
+    params: z.object({ vendor: z.string().min(1).max(50) }),
+    query: projectQuery,
+    responses: { 200: VendorSecret, ...writeErrors, 502: ApiErrorBody },
+    access: manage,
+    audited: false,
+  }),
+  listPaymentMethodPaymentAttempts: defineOperation({
+    operationId: 'listPaymentMethodPaymentAttempts',
+    method: 'GET',
+    path: '/v1/billing/payment-methods/{id}/payment-attempts',
+    summary: 'Every charge of a payment method and its outcome, newest first',
+    tags,
+    params: idParams,
+    query: z.object({ project: z.uuid(), ...Paging }),
+    responses: { 200: PaymentMethodPaymentAttemptPage, ...errors },
+    access: read,
+    audited: false,
   }),
 };

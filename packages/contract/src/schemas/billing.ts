@@ -163,22 +163,32 @@ export type Transaction = z.infer<typeof Transaction>;
 export const IntegrationCode = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,62}$/, 'Use an integration code such as gfn.');
 
 /**
- * A charge or credit is given as a positive amount; an adjustment as a signed one (its effect on
+ * A charge, credit or payment is given as a positive amount; a `payment` is a wallet top-up charged
+ * to a payment method and booked confirmed once the gateway takes it (`confirm` does not apply); an adjustment as a signed one (its effect on
  * the balance). Without `confirm` the entry is pending: a pending charge holds its amount.
  */
 export const CreateTransactionRequest = z
   .object({
-    type: z.enum(['charge', 'credit', 'adjustment']),
+    type: z.enum(['charge', 'credit', 'adjustment', 'payment']),
     amount: MinorUnits.refine((n) => n !== 0, 'Use an amount other than zero.'),
     currency: Currency,
     integration: IntegrationCode,
     sourceReference: z.string().trim().min(1, 'Give the source reference.').max(200),
     description: z.string().trim().max(500).nullable().optional(),
     confirm: z.boolean().default(false),
+    /**
+     * A `payment` tops the wallet up by charging this payment method through the gateway (the
+     * project's default payment method when left out). Only payments take one.
+     */
+    paymentMethodId: z.uuid().optional(),
   })
   .refine((t) => t.type === 'adjustment' || t.amount > 0, {
-    message: 'Give charges and credits as a positive amount.',
+    message: 'Give charges, credits and payments as a positive amount.',
     path: ['amount'],
+  })
+  .refine((t) => t.type === 'payment' || t.paymentMethodId === undefined, {
+    message: 'Only payments take a payment method.',
+    path: ['paymentMethodId'],
   })
   .meta({ id: 'CreateTransactionRequest' });
 export type CreateTransactionRequest = z.infer<typeof CreateTransactionRequest>;
@@ -191,4 +201,124 @@ export const ListTransactionsQuery = z.object({
   invoice: z.uuid().optional(),
   search: z.string().trim().max(200).optional(),
   integration: IntegrationCode.optional(),
+});
+
+// Payment methods ---------------------------------------------------------------------------------
+
+/** The payment gateways Wharf speaks to. Only the sandbox exists so far; Stripe comes next. */
+export const PaymentVendor = z.enum(['sandbox']);
+export type PaymentVendor = z.infer<typeof PaymentVendor>;
+
+export const CardBrand = z.enum(['visa', 'mastercard', 'amex', 'discover', 'unknown']);
+export type CardBrand = z.infer<typeof CardBrand>;
+
+/** The Luhn (mod 10) check every card number passes; `digits` holds only digits. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** A card number as typed, without the spaces and dashes between digit groups. */
+export const cardDigits = (typed: string) => typed.replace(/[\s-]/g, '');
+
+/** A card number as typed: spaces and dashes between digit groups are allowed (the server drops them). */
+export const CardNumber = z
+  .string('Enter the card number.')
+  .max(40, 'Enter a card number of 12 to 19 digits.')
+  .superRefine((typed, ctx) => {
+    const digits = cardDigits(typed);
+    if (!/^\d{12,19}$/.test(digits))
+      ctx.addIssue({ code: 'custom', message: 'Enter a card number of 12 to 19 digits.' });
+    else if (!luhnValid(digits))
+      ctx.addIssue({ code: 'custom', message: 'This card number is not valid. Check the digits.' });
+  });
+
+/**
+ * A stored card: only its brand, last four digits and expiry are kept, never its number or
+ * security code. The first one added becomes the default; payments use the default unless told.
+ */
+export const PaymentMethod = z
+  .object({
+    id: z.uuid(),
+    vendor: PaymentVendor,
+    brand: CardBrand,
+    last4: z.string(),
+    expMonth: z.number().int(),
+    expYear: z.number().int(),
+    holderName: z.string(),
+    isDefault: z.boolean(),
+    /** Past its expiry month by the server's clock: payments with it fail. */
+    expired: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'PaymentMethod' });
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+/**
+ * A card for the sandbox gateway (sandbox mode). Its number is checked (digits and the Luhn check)
+ * and given to the gateway, which keeps only brand, last four digits and expiry. With the Stripe
+ * gateway (a later step) the card goes to Stripe directly and this body carries its reference instead.
+ */
+export const CreatePaymentMethodRequest = z
+  .object({
+    vendor: PaymentVendor.default('sandbox'),
+    number: CardNumber,
+    expMonth: z
+      .number('Enter the expiry month.')
+      .int()
+      .min(1, 'Use a month from 1 to 12.')
+      .max(12, 'Use a month from 1 to 12.'),
+    expYear: z
+      .number('Enter the expiry year.')
+      .int()
+      .min(2000, 'Use a four-digit year such as 2030.')
+      .max(2100, 'Use a four-digit year such as 2030.'),
+    cvc: z.string().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code.'),
+    holderName: z.string().trim().min(1, 'Enter the name on the card.').max(100, 'Use at most 100 characters.'),
+    /** Make it the default at once (the first payment method always is). */
+    isDefault: z.boolean().optional(),
+  })
+  .meta({ id: 'CreatePaymentMethodRequest' });
+export type CreatePaymentMethodRequest = z.infer<typeof CreatePaymentMethodRequest>;
+
+/** Makes the payment method the default; a default stops being one only when another takes its place. */
+export const UpdatePaymentMethodRequest = z
+  .object({ isDefault: z.literal(true, 'Only `isDefault: true` can be set: choose another card to move the default.') })
+  .meta({ id: 'UpdatePaymentMethodRequest' });
+export type UpdatePaymentMethodRequest = z.infer<typeof UpdatePaymentMethodRequest>;
+
+/** What the browser needs to add a card with the gateway's own form (a setup intent's secret). */
+export const VendorSecret = z.object({ vendor: PaymentVendor, secret: z.string() }).meta({ id: 'VendorSecret' });
+export type VendorSecret = z.infer<typeof VendorSecret>;
+
+export const PaymentOutcome = z.enum(['succeeded', 'declined', 'insufficient_funds', 'expired']);
+export type PaymentOutcome = z.infer<typeof PaymentOutcome>;
+
+/** One charge of a payment method, whatever its outcome (SPEC.md: payment method payment attempt). */
+export const PaymentMethodPaymentAttempt = z
+  .object({
+    id: z.uuid(),
+    paymentMethodId: z.uuid(),
+    amount: z.number().int(),
+    currency: Currency,
+    outcome: PaymentOutcome,
+    /** The gateway's reference of the charge, when it made one. */
+    gatewayReference: z.string().nullable(),
+    /** The ledger entry a successful attempt booked. */
+    transactionId: z.uuid().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'PaymentMethodPaymentAttempt' });
+export type PaymentMethodPaymentAttempt = z.infer<typeof PaymentMethodPaymentAttempt>;
+
+export const PaymentMethodPaymentAttemptPage = Page(PaymentMethodPaymentAttempt).meta({
+  id: 'PaymentMethodPaymentAttemptPage',
 });

@@ -39,6 +39,14 @@ const sampleBodies: Record<string, unknown> = {
   },
   updateWallet: { autoTopUp: { threshold: 0, amount: 1000 } },
   createTransaction: { type: 'credit', amount: 1000, currency: 'EUR', integration: 'gfn', sourceReference: 'planted' },
+  createPaymentMethod: {
+    number: '4242 4242 4242 4242',
+    expMonth: 12,
+    expYear: 2040,
+    cvc: '123',
+    holderName: 'Squatter',
+  },
+  updatePaymentMethod: { isDefault: true },
 };
 
 const DATA_TABLES = [
@@ -56,6 +64,8 @@ const DATA_TABLES = [
   'billing_wallets',
   'billing_transactions',
   'billing_idempotency_keys',
+  'billing_payment_methods',
+  'billing_payment_attempts',
 ];
 
 describe('tenant isolation', () => {

@@ -1,11 +1,14 @@
 import type { BillingProject, CompanyDetails, UpdateBillingProjectRequest } from '@wharf/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
 import { loadProject } from '../projects/handlers.js';
 import { companyNotFound, currencyLocked } from './errors.js';
 import { accountFlags } from './flags.js';
-import { planSummary } from './plans.js';
-import { billingAccounts, transactions, wallets } from './schema.js';
+import { planCatalogue, planSummary } from './plans.js';
+import { billingAccounts, paymentMethods, transactions, wallets } from './schema.js';
+
+/** SPEC.md: the demo plan's code. */
+const DEMO_PLAN = 'demo';
 
 /** A project with no currency of its own is billed in this one. */
 export const DEFAULT_CURRENCY = 'EUR';
@@ -99,13 +102,24 @@ export async function setCreditLimit(tx: Executor, projectId: string, creditLimi
   await tx.update(billingAccounts).set({ creditLimit, updatedAt: now }).where(eq(billingAccounts.projectId, projectId));
 }
 
-/** SPEC.md section 3's billing project, with its account alerts computed from the state now. */
-export async function billingProject(db: Executor, projectId: string): Promise<BillingProject> {
+/** SPEC.md section 3's billing project, with its account alerts computed from the state at `now` (the app clock). */
+export async function billingProject(db: Executor, projectId: string, now: Date): Promise<BillingProject> {
   const account = await loadAccount(db, projectId);
   const [wallet] = await db
     .select({ balance: wallets.balance, held: wallets.held })
     .from(wallets)
     .where(and(eq(wallets.projectId, projectId), eq(wallets.currency, account.currency)));
+  const [card] = await db
+    .select({ expMonth: paymentMethods.expMonth, expYear: paymentMethods.expYear })
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.projectId, projectId),
+        eq(paymentMethods.isDefault, true),
+        isNull(paymentMethods.removedAt),
+      ),
+    );
+  const paid = !(planCatalogue.find((p) => p.code === account.planCode)?.demo ?? account.planCode === DEMO_PLAN);
   return {
     projectId,
     company: account.company,
@@ -113,6 +127,11 @@ export async function billingProject(db: Executor, projectId: string): Promise<B
     plan: planSummary(account.planCode),
     creditLimit: account.creditLimit,
     autoPay: account.autoPay,
-    flags: accountFlags({ balance: wallet?.balance ?? 0, held: wallet?.held ?? 0, creditLimit: account.creditLimit }),
+    flags: accountFlags({
+      balance: wallet?.balance ?? 0,
+      held: wallet?.held ?? 0,
+      creditLimit: account.creditLimit,
+      paymentMethods: { required: account.company !== null && paid, defaultCard: card ?? null, now },
+    }),
   };
 }

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../core/audit/schema.js';
 import { users } from '../accounts/schema.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
-import { billingUrl, callerFor, charge, company, credit, memberWithRole, type Caller } from '../../test/billing.js';
+import {
+  billingUrl,
+  callerFor,
+  charge,
+  company,
+  credit,
+  memberWithRole,
+  sandboxCard,
+  type Caller,
+} from '../../test/billing.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
@@ -261,6 +270,9 @@ describe('billing', () => {
     beforeAll(async () => {
       p = await newProject('Credit');
       await setUpCompany(p);
+      // A card on file, so that only the credit alerts are in play here.
+      const card = await owner.call('POST', url('/payment-methods', p), sandboxCard());
+      expect(card.statusCode, card.body).toBe(201);
       const adminUser = await bearerUser(t, 'platform.admin@example.com');
       await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, adminUser.user.id));
       admin = await callerFor(t, adminUser.user.id);

@@ -18,3 +18,27 @@ export const currencyLocked = () =>
     'CURRENCY_LOCKED',
     'The currency cannot change once the project has transactions. Ask support to move the account.',
   );
+
+// Payment methods and payments.
+/** SPEC.md section 8's words. 502: the gateway, not the request, failed. */
+export const setupIntentFailed = () => new AppError(502, 'SETUP_INTENT_FAILED', 'Failed to create a payment method.');
+export const paymentMethodNotFound = () => new AppError(404, 'PAYMENT_METHOD_NOT_FOUND', 'Payment method not found');
+export const paymentVendorNotFound = (vendor: string) =>
+  new AppError(404, 'PAYMENT_VENDOR_NOT_FOUND', `Payment vendor ${vendor} is not available.`);
+export const paymentVendorMismatch = (vendor: string) =>
+  new AppError(400, 'PAYMENT_VENDOR_NOT_AVAILABLE', `Cards are added through ${vendor} here.`, [
+    { path: 'body.vendor', message: `Use ${vendor}.` },
+  ]);
+/** A top-up with no payment method to charge: the account alert's words. */
+export const paymentMethodRequired = () => new AppError(409, 'PAYMENT_METHOD_REQUIRED', 'Missing payment method.');
+export const lastPaymentMethodInUse = () =>
+  new AppError(
+    409,
+    'PAYMENT_METHOD_IN_USE',
+    'The last payment method cannot be removed while invoices are due. Add another one first.',
+  );
+/** A card the gateway will not store: a form error on the field to blame. */
+export const cardInvalid = (field: string, message: string) =>
+  new AppError(400, 'CARD_INVALID', message, [{ path: `body.${field}`, message }]);
+export const gatewayUnavailable = () =>
+  new AppError(502, 'PAYMENT_GATEWAY_UNAVAILABLE', 'The payment gateway could not be reached. Try again.');

@@ -1,4 +1,9 @@
 import { CREDIT_LIMIT_WARNING_RATIO, type BillingFlag, type BillingFlagCode } from '@wharf/contract';
+import { expiresAt } from './gateway/gateway.js';
+
+/** `payment_method_expiring` shows this long before the default card's expiry. */
+export const PAYMENT_METHOD_EXPIRING_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const route = (name: string) => ({ name, params: {}, query: {} });
 
@@ -28,13 +33,27 @@ export function flag(code: BillingFlagCode): BillingFlag {
   return { code, ...flagDefinitions[code] };
 }
 
-/** The state the alerts are computed from. Payment methods and invoices join it in their steps. */
+/** The state the alerts are computed from. Invoices join it in their step. */
 export interface AccountState {
   /** Confirmed balance of the wallet in the account's currency (minor units). */
   balance: number;
   /** Its pending charges (positive). */
   held: number;
   creditLimit: number;
+  /** Left out, the payment method alerts are not computed (ledger-only callers). */
+  paymentMethods?: PaymentMethodState;
+}
+
+export interface PaymentMethodState {
+  /**
+   * Whether the account should have a payment method: its company details are set (billing is in
+   * use) and it is not on the demo plan.
+   */
+  required: boolean;
+  /** The default payment method's expiry; null when the project has none. */
+  defaultCard: { expMonth: number; expYear: number } | null;
+  /** The app clock's now. */
+  now: Date;
 }
 
 /**
@@ -50,9 +69,18 @@ export function creditFlags(state: AccountState): BillingFlag[] {
 }
 
 /**
- * Every alert that applies. Not yet computed: payment_method_required, payment_method_expiring and
- * payment_method_expired (they come with payment methods), has_overdue_invoices (with invoices).
+ * The default card is what payments use, so it is the one watched: none (when one is required),
+ * past its expiry month, or expiring within 30 days. A card is good through its expiry month.
  */
+export function paymentMethodFlags(state: PaymentMethodState): BillingFlag[] {
+  if (!state.defaultCard) return state.required ? [flag('payment_method_required')] : [];
+  const left = expiresAt(state.defaultCard).getTime() - state.now.getTime();
+  if (left <= 0) return [flag('payment_method_expired')];
+  if (left <= PAYMENT_METHOD_EXPIRING_DAYS * DAY_MS) return [flag('payment_method_expiring')];
+  return [];
+}
+
+/** Every alert that applies. Not yet computed: has_overdue_invoices (it comes with invoices). */
 export function accountFlags(state: AccountState): BillingFlag[] {
-  return creditFlags(state);
+  return [...(state.paymentMethods ? paymentMethodFlags(state.paymentMethods) : []), ...creditFlags(state)];
 }

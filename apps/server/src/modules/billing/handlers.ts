@@ -1,10 +1,24 @@
-import type { operations } from '@wharf/contract';
+import { cardDigits, type operations } from '@wharf/contract';
 import { recordAudit } from '../../core/audit/audit.js';
 import type { Clock } from '../../core/clock.js';
 import type { Database } from '../../core/db/database.js';
 import type { Handlers } from '../../core/http/operations.js';
 import { billingProject, loadAccount, setCreditLimit, updateAccount } from './account.js';
-import { idempotent } from './idempotency.js';
+import { cardInvalid, paymentVendorMismatch, paymentVendorNotFound, setupIntentFailed } from './errors.js';
+import { CardError, type PaymentGateway } from './gateway/gateway.js';
+import { SandboxGateway } from './gateway/sandbox.js';
+import { IDEMPOTENCY_KEY_HEADER, idempotent } from './idempotency.js';
+import {
+  addPaymentMethod,
+  findPaymentMethod,
+  listPaymentAttempts,
+  listPaymentMethods,
+  lockPaymentMethods,
+  makeDefault,
+  removePaymentMethod,
+  toPaymentMethod,
+} from './payment-methods.js';
+import { topUpWallet } from './payments.js';
 import { planCatalogue } from './plans.js';
 import { getTransaction, listTransactions, raiseTransaction, settleTransaction } from './transactions.js';
 import { getWallet, listWallets, updateWallet } from './wallets.js';
@@ -22,20 +36,37 @@ type BillingOperations = Pick<
   | 'listTransactions'
   | 'getTransaction'
   | 'confirmTransaction'
+  | 'listPaymentMethods'
+  | 'getPaymentMethod'
+  | 'createPaymentMethod'
+  | 'updatePaymentMethod'
+  | 'deletePaymentMethod'
+  | 'getVendorSecret'
+  | 'listPaymentMethodPaymentAttempts'
 >;
 
-/** SPEC.md section 7, "Billing": the billing project, plans, wallets and the ledger's transactions. */
-export function billingHandlers(deps: { db: Database; clock: Clock }): Handlers<BillingOperations> {
+/**
+ * SPEC.md section 7, "Billing": the billing project, plans, wallets, the ledger's transactions and
+ * payment methods. The gateway is the sandbox unless one is given (Stripe's is a later step).
+ */
+export function billingHandlers(deps: {
+  db: Database;
+  clock: Clock;
+  /** Keys the idempotency fingerprints of requests (idempotency.ts). */
+  idempotencySecret: string;
+  gateway?: PaymentGateway;
+}): Handlers<BillingOperations> {
   const { db, clock } = deps;
+  const gateway = deps.gateway ?? new SandboxGateway(clock);
 
   return {
-    getBillingProject: ({ query }) => billingProject(db, query.project),
+    getBillingProject: ({ query }) => billingProject(db, query.project, clock.now()),
 
     updateBillingProject: async ({ query, body }, request) =>
       db.transaction(async (tx) => {
         await updateAccount(tx, query.project, body, clock.now());
         await recordAudit(tx, request, { target: `billing:${query.project}`, details: { fields: Object.keys(body) } });
-        return billingProject(tx, query.project);
+        return billingProject(tx, query.project, clock.now());
       }),
 
     updateAdminBillingProject: async ({ query, body }, request) =>
@@ -46,7 +77,7 @@ export function billingHandlers(deps: { db: Database; clock: Clock }): Handlers<
           target: `billing:${query.project}`,
           details: { creditLimit: { from: before.creditLimit, to: body.creditLimit } },
         });
-        return billingProject(tx, query.project);
+        return billingProject(tx, query.project, clock.now());
       }),
 
     listPlans: () => [...planCatalogue],
@@ -65,6 +96,21 @@ export function billingHandlers(deps: { db: Database; clock: Clock }): Handlers<
     createTransaction: idempotent<BillingOperations['createTransaction']>(
       deps,
       async (tx, { query, body }, request) => {
+        if (body.type === 'payment') {
+          const key = request.headers[IDEMPOTENCY_KEY_HEADER] as string | undefined;
+          const { transaction, attemptId } = await topUpWallet(tx, gateway, query.project, body, key, clock.now());
+          await recordAudit(tx, request, {
+            target: `transaction:${transaction.id}`,
+            details: {
+              type: transaction.type,
+              amount: transaction.amount,
+              currency: transaction.currency,
+              status: transaction.status,
+              paymentAttemptId: attemptId,
+            },
+          });
+          return transaction;
+        }
         const created = await raiseTransaction(tx, query.project, body, clock.now());
         await recordAudit(tx, request, {
           target: `transaction:${created.id}`,
@@ -89,5 +135,77 @@ export function billingHandlers(deps: { db: Database; clock: Clock }): Handlers<
         return confirmed;
       },
     ),
+
+    listPaymentMethods: ({ query }) => listPaymentMethods(db, query.project, clock.now()),
+
+    getPaymentMethod: async ({ params, query }) =>
+      toPaymentMethod(await findPaymentMethod(db, query.project, params.id), clock.now()),
+
+    createPaymentMethod: idempotent<BillingOperations['createPaymentMethod']>(
+      deps,
+      async (tx, { query, body }, request) => {
+        if (body.vendor !== gateway.vendor || !gateway.addCard) throw paymentVendorMismatch(gateway.vendor);
+        // The company check comes before the card goes anywhere.
+        await lockPaymentMethods(tx, query.project);
+        let card;
+        try {
+          card = await gateway.addCard({
+            number: cardDigits(body.number),
+            expMonth: body.expMonth,
+            expYear: body.expYear,
+            cvc: body.cvc,
+            holderName: body.holderName,
+          });
+        } catch (error) {
+          if (error instanceof CardError) throw cardInvalid(error.field, error.message);
+          throw error;
+        }
+        const row = await addPaymentMethod(
+          tx,
+          query.project,
+          { ...card, vendor: gateway.vendor, holderName: body.holderName, makeDefault: body.isDefault ?? false },
+          clock.now(),
+        );
+        // What is kept, never the number.
+        await recordAudit(tx, request, {
+          target: `payment-method:${row.id}`,
+          details: { brand: row.brand, last4: row.last4, isDefault: row.isDefault },
+        });
+        return toPaymentMethod(row, clock.now());
+      },
+    ),
+
+    updatePaymentMethod: async ({ params, query }, request) =>
+      db.transaction(async (tx) => {
+        await lockPaymentMethods(tx, query.project);
+        const row = await makeDefault(tx, query.project, params.id);
+        await recordAudit(tx, request, { target: `payment-method:${row.id}`, details: { isDefault: true } });
+        return toPaymentMethod(row, clock.now());
+      }),
+
+    deletePaymentMethod: async ({ params, query }, request) =>
+      db.transaction(async (tx) => {
+        await lockPaymentMethods(tx, query.project);
+        const row = await removePaymentMethod(tx, query.project, params.id, clock.now());
+        await recordAudit(tx, request, {
+          target: `payment-method:${row.id}`,
+          details: { brand: row.brand, last4: row.last4 },
+        });
+        return undefined;
+      }),
+
+    getVendorSecret: async ({ params, query }) => {
+      if (params.vendor !== gateway.vendor) throw paymentVendorNotFound(params.vendor);
+      // A setup is only worth making for an account that can store the card.
+      await db.transaction((tx) => lockPaymentMethods(tx, query.project));
+      try {
+        const { secret } = await gateway.createSetup({ projectId: query.project });
+        return { vendor: gateway.vendor, secret };
+      } catch {
+        throw setupIntentFailed();
+      }
+    },
+
+    listPaymentMethodPaymentAttempts: ({ params, query }) => listPaymentAttempts(db, query.project, params.id, query),
   };
 }

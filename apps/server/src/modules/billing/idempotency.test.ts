@@ -5,6 +5,7 @@ import { billingUrl, charge, company, credit, postWithKey } from '../../test/bil
 import { bearerUser, createProjectAs } from '../../test/projects.js';
 import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_LEASE_MS, purgeIdempotencyKeys, requestHash } from './idempotency.js';
 import { idempotencyKeys, transactions } from './schema.js';
+import { appSecrets } from '../accounts/schema.js';
 
 describe('Idempotency-Key on billing POSTs', () => {
   let t: TestApp;
@@ -77,7 +78,9 @@ describe('Idempotency-Key on billing POSTs', () => {
     const key = newKey();
     const body = charge(100, { sourceReference: 'in-flight' });
     const now = t.clock.now();
-    const hash = requestHash('createTransaction', {
+    const secret = (await t.database.db.select().from(appSecrets).where(eq(appSecrets.name, 'idempotency-hmac')))[0]!
+      .value;
+    const hash = requestHash(secret, 'createTransaction', {
       params: {},
       query: { project },
       body: { ...body, description: undefined },

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import type { InputOf, ResultOf } from '@wharf/contract';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -55,9 +55,17 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-/** The request as validated (defaults applied), so that equivalent requests hash alike. */
-export function requestHash(operationId: string, input: { params: unknown; query: unknown; body: unknown }): string {
-  return createHash('sha256')
+/**
+ * The request as validated (defaults applied), so that equivalent requests hash alike. Keyed with a
+ * server secret: a request may hold a card number (sandbox mode), and a plain hash of a card number
+ * can be reversed by trying the few billion numbers that pass Luhn under a known prefix.
+ */
+export function requestHash(
+  secret: string,
+  operationId: string,
+  input: { params: unknown; query: unknown; body: unknown },
+): string {
+  return createHmac('sha256', secret)
     .update(JSON.stringify(canonical({ operationId, ...input })))
     .digest('hex');
 }
@@ -138,6 +146,29 @@ function keyOf(request: FastifyRequest): string | undefined {
   return value;
 }
 
+/**
+ * A refusal whose work must still commit: a declined payment is refused (4xx), yet the record of its
+ * attempt stays. The wrapper commits the write's transaction, stores the refusal with the key in
+ * that same transaction, then answers with it.
+ */
+export class RecordedRefusal extends AppError {}
+
+type Outcome<T> = { result: T } | { refusal: RecordedRefusal };
+
+async function settle<T>(run: () => Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { result: await run() };
+  } catch (error) {
+    if (error instanceof RecordedRefusal) return { refusal: error };
+    throw error;
+  }
+}
+
+function unwrap<T>(outcome: Outcome<T>): T {
+  if ('refusal' in outcome) throw outcome.refusal;
+  return outcome.result;
+}
+
 /** A billing write: it runs in the transaction it is given, and audits itself there. */
 export type BillingWrite<Op> = (tx: Transaction, input: InputOf<Op>, request: FastifyRequest) => Promise<ResultOf<Op>>;
 
@@ -149,17 +180,20 @@ interface ProjectInput {
  * Turns a billing write into an operation handler that honours Idempotency-Key. Without the header
  * the write simply runs in a transaction of its own.
  */
-export function idempotent<Op>(deps: { db: Database; clock: Clock }, write: BillingWrite<Op>): Handler<Op> {
+export function idempotent<Op>(
+  deps: { db: Database; clock: Clock; idempotencySecret: string },
+  write: BillingWrite<Op>,
+): Handler<Op> {
   const { db, clock } = deps;
   return async (input, request, reply) => {
     const key = keyOf(request);
-    if (key === undefined) return db.transaction((tx) => write(tx, input, request));
+    if (key === undefined) return unwrap(await db.transaction((tx) => settle(() => write(tx, input, request))));
 
     const operationId = request.routeOptions.config.operationId ?? request.url;
     const ref = { projectId: (input as unknown as ProjectInput).query.project, key };
     const claim = await claimKey(
       db,
-      { ...ref, operationId, requestHash: requestHash(operationId, input) },
+      { ...ref, operationId, requestHash: requestHash(deps.idempotencySecret, operationId, input) },
       clock.now(),
     );
     if (claim.kind === 'replay') {
@@ -174,12 +208,18 @@ export function idempotent<Op>(deps: { db: Database; clock: Clock }, write: Bill
       return claim.body as ResultOf<Op>;
     }
 
+    let outcome: Outcome<ResultOf<Op>>;
     try {
-      return await db.transaction(async (tx) => {
-        const result = await write(tx, input, request);
-        // As the caller will read it: dates already strings, undefined fields gone.
-        await completeKey(tx, ref, claim.attempt, reply.statusCode, JSON.parse(JSON.stringify(result)));
-        return result;
+      outcome = await db.transaction(async (tx) => {
+        const settled = await settle(() => write(tx, input, request));
+        if ('refusal' in settled) {
+          const { status, code, message } = settled.refusal;
+          await completeKey(tx, ref, claim.attempt, status, { code, message });
+        } else {
+          // As the caller will read it: dates already strings, undefined fields gone.
+          await completeKey(tx, ref, claim.attempt, reply.statusCode, JSON.parse(JSON.stringify(settled.result)));
+        }
+        return settled;
       });
     } catch (error) {
       if (error instanceof AppError && error.status < 500) {
@@ -191,5 +231,6 @@ export function idempotent<Op>(deps: { db: Database; clock: Clock }, write: Bill
       }
       throw error;
     }
+    return unwrap(outcome);
   };
 }

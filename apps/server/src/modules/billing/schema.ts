@@ -121,3 +121,63 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.projectId, t.key] }), index('billing_idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Stored cards. Only what the gateway lets us keep: brand, last four digits, expiry, the holder's
+ * name and the gateway's reference — never the number or the security code. Removed cards are
+ * kept (`removedAt`) so that their payment attempts stay on record; at most one live card per
+ * project is the default.
+ */
+export const paymentMethods = pgTable(
+  'billing_payment_methods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    vendor: text('vendor').notNull(),
+    gatewayReference: text('gateway_reference').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    holderName: text('holder_name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('billing_payment_methods_project_idx').on(t.projectId, t.createdAt),
+    uniqueIndex('billing_payment_methods_default_idx')
+      .on(t.projectId)
+      .where(sql`${t.isDefault} and ${t.removedAt} is null`),
+    check('billing_payment_methods_last4_check', sql`${t.last4} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+/**
+ * Every charge of a payment method, whatever came of it. A successful one names the confirmed
+ * `payment` entry it booked, written in the same transaction.
+ */
+export const paymentAttempts = pgTable(
+  'billing_payment_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    paymentMethodId: uuid('payment_method_id')
+      .notNull()
+      .references(() => paymentMethods.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    outcome: text('outcome', { enum: ['succeeded', 'declined', 'insufficient_funds', 'expired'] }).notNull(),
+    gatewayReference: text('gateway_reference'),
+    transactionId: uuid('transaction_id').references(() => transactions.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('billing_payment_attempts_method_idx').on(t.paymentMethodId, t.createdAt, t.id),
+    check('billing_payment_attempts_amount_check', sql`${t.amount} > 0`),
+  ],
+);

@@ -33,7 +33,7 @@ export function toTransaction(row: TransactionRow): Transaction {
 }
 
 /** An entry about to be booked: `amount` is already signed. */
-interface NewEntry {
+export interface NewEntry {
   type: TransactionType;
   amount: number;
   confirm: boolean;
@@ -50,7 +50,7 @@ const stateOf = (wallet: WalletRow, creditLimit: number): WalletState => ({
 });
 
 /** Books one entry on a locked wallet: the ledger's rules decide, the cached balance moves with it. */
-async function book(
+export async function book(
   tx: Executor,
   projectId: string,
   wallet: WalletRow,
@@ -82,7 +82,7 @@ async function book(
 }
 
 /**
- * Raises a charge, credit or adjustment. Other modules call this in their own transaction, with
+ * Raises a charge, credit or adjustment (never a payment). Other modules call this in their own transaction, with
  * their integration code and source reference; they never write billing tables.
  */
 export async function raiseTransaction(
@@ -91,6 +91,8 @@ export async function raiseTransaction(
   request: CreateTransactionRequest,
   now: Date,
 ): Promise<Transaction> {
+  // A payment is money taken from a card: only `topUpWallet` books one, after the gateway took it.
+  if (request.type === 'payment') throw new Error('Payments are booked by topUpWallet, after the gateway charge');
   const account = await accountForLedger(tx, projectId);
   const wallet = await lockWallet(tx, projectId, request.currency, now);
   const row = await book(
