@@ -94,21 +94,25 @@ export function notificationHandlers(deps: {
       const group = normalGroup(query.group);
       // A row comparison is an index range on (user, created_at, id): page 1000 costs what page 1 does.
       const after = query.pageToken ? decodeTimePageToken(query.pageToken) : undefined;
-      const rows = await db
-        .select()
-        .from(notifications)
-        .where(
-          and(
-            eq(notifications.userId, userId),
-            visible,
-            group ? eq(notifications.group, group) : undefined,
-            after
-              ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
-              : undefined,
-          ),
-        )
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
-        .limit(query.pageSize + 1);
+      // The page and the counts are independent reads: a poll waits for the slower, not for both in turn.
+      const [rows, unread] = await Promise.all([
+        db
+          .select()
+          .from(notifications)
+          .where(
+            and(
+              eq(notifications.userId, userId),
+              visible,
+              group ? eq(notifications.group, group) : undefined,
+              after
+                ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
+                : undefined,
+            ),
+          )
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(query.pageSize + 1),
+        unreadCounts(userId, projects),
+      ]);
       const page = rows.slice(0, query.pageSize);
       const last = page[page.length - 1];
       return {
@@ -117,7 +121,7 @@ export function notificationHandlers(deps: {
           rows.length > query.pageSize && last
             ? encodePageToken({ at: last.createdAt.toISOString(), id: last.id })
             : null,
-        unread: await unreadCounts(userId, projects),
+        unread,
       };
     },
 
