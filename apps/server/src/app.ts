@@ -7,7 +7,7 @@ import { operations } from '@wharf/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import { systemClock, type Clock } from './core/clock.js';
+import { systemClock, type Clock, type TestClock } from './core/clock.js';
 import type { DatabaseHandle } from './core/db/database.js';
 import { auditHandlers } from './core/audit/handlers.js';
 import { registerErrorHandler } from './core/errors.js';
@@ -55,6 +55,8 @@ import { PlatformService } from './modules/platform/service.js';
 export interface AppDependencies {
   database: DatabaseHandle;
   clock?: Clock;
+  /** The clock itself when it is a test clock (TEST_CLOCK=true): billing's admin call can move it. */
+  testClock?: TestClock;
   accessResolver?: AccessResolver;
 }
 
@@ -251,7 +253,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     ...blogHandlers({ db, clock, permissions: services.permissions, platform: services.platform }),
     ...termsHandlers({ db, clock }),
     ...bookmarkHandlers({ db, clock }),
-    ...billingHandlers({ db, clock, idempotencySecret: await ensureSecret(db, 'idempotency-hmac') }),
+    ...billingHandlers({
+      db,
+      clock,
+      idempotencySecret: await ensureSecret(db, 'idempotency-hmac'),
+      ...(deps.testClock ? { testClock: deps.testClock } : {}),
+    }),
     ...inviteHandlers({
       db,
       clock,

@@ -99,6 +99,11 @@ export const configSchema = z.object({
     .min(0)
     .default(1000)
     .describe('How often this process looks for due background jobs (pushes...); 0 leaves them to other processes'),
+  TEST_CLOCK: booleanFlag
+    .default(false)
+    .describe(
+      "End-to-end tests only: the server's clock can be moved forward by a platform admin (POST /v1/billing/admin/test-clock), like Stripe's test clocks",
+    ),
   PUSH_ALLOW_HTTP: booleanFlag
     .default(false)
     .describe('Accept plain-http push endpoints (local test receivers); real push services are https'),

@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { systemClock } from './core/clock.js';
+import { createTestClock, systemClock } from './core/clock.js';
 import { openConfiguredDatabase } from './core/db/open-configured.js';
 import { bootstrapPlatform } from './modules/platform/bootstrap.js';
 
@@ -9,7 +9,11 @@ import { bootstrapPlatform } from './modules/platform/bootstrap.js';
 async function start(): Promise<void> {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
-  const app = await buildApp(config, { database, clock: systemClock });
+  // A test clock starts at the real time and moves only when an end-to-end test moves it.
+  const testClock = config.TEST_CLOCK ? createTestClock(new Date()) : undefined;
+  const clock = testClock ?? systemClock;
+  const app = await buildApp(config, { database, clock, ...(testClock ? { testClock } : {}) });
+  if (testClock) app.log.warn('TEST_CLOCK is on: platform admins can move this server\'s clock');
 
   // Stop accepting, let requests in flight finish, then close the database.
   closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT_MS, logger: app.log }, async ({ signal, err }) => {
@@ -19,7 +23,7 @@ async function start(): Promise<void> {
     await database.close();
   });
 
-  const first = await bootstrapPlatform(database.db, systemClock, {
+  const first = await bootstrapPlatform(database.db, clock, {
     platformName: config.PLATFORM_NAME,
     adminEmail: config.ADMIN_EMAIL,
     publicUrl: config.PUBLIC_URL,

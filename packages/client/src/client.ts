@@ -68,8 +68,9 @@ function checkRequired(meta: OperationMeta, args: Record<string, unknown>): void
   }
 }
 
-async function readBody(response: Response): Promise<unknown> {
+async function readBody(response: Response, meta: OperationMeta): Promise<unknown> {
   if (response.status === 204) return undefined;
+  if (meta.download) return response.blob();
   const type = response.headers.get('content-type') ?? '';
   if (type.includes('application/json')) return response.json();
   if (type.startsWith('text/')) return response.text();
@@ -95,7 +96,10 @@ export function buildClient(
   const call = async (meta: OperationMeta, rawArgs: unknown, options: CallOptions = {}) => {
     const args = (rawArgs ?? {}) as Record<string, unknown>;
     checkRequired(meta, args);
-    const headers: Record<string, string> = { accept: 'application/json', ...config.getHeaders?.() };
+    const headers: Record<string, string> = {
+      accept: meta.download ? '*/*' : 'application/json',
+      ...config.getHeaders?.(),
+    };
     const token = await config.getAccessToken?.();
     if (token) headers.authorization = `Bearer ${token}`;
     const body = meta.bodyName ? args[meta.bodyName] : undefined;
@@ -116,7 +120,7 @@ export function buildClient(
     }
     if (!response.ok) throw apiErrorFromBody(response.status, await readErrorBody(response));
     try {
-      return await readBody(response);
+      return await readBody(response, meta);
     } catch (error) {
       throw normalizeError(error);
     }

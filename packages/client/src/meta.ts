@@ -14,6 +14,8 @@ export interface OperationMeta {
   readonly requiredQuery: readonly string[];
   readonly bodyName?: string;
   readonly bodyRequired: boolean;
+  /** A file answer: the call resolves to a Blob. */
+  readonly download?: true;
 }
 
 function acceptsAbsent(schema: { safeParse(value: unknown): { success: boolean } }): boolean {
@@ -34,5 +36,6 @@ export function metaOf(operation: Operation): OperationMeta {
     requiredQuery: query.filter((name) => !acceptsAbsent(shape[name] as never)),
     ...(operation.bodyName ? { bodyName: operation.bodyName } : {}),
     bodyRequired: operation.body !== undefined && !acceptsAbsent(operation.body),
+    ...(operation.download ? { download: true as const } : {}),
   };
 }

@@ -1440,5 +1440,287 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
       "project"
     ],
     "bodyRequired": false
+  },
+  "getOverview": {
+    "operationId": "getOverview",
+    "method": "GET",
+    "path": "/v1/billing/overview",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "listInvoices": {
+    "operationId": "listInvoices",
+    "method": "GET",
+    "path": "/v1/billing/invoices",
+    "pathParams": [],
+    "query": [
+      "project",
+      "pageToken",
+      "pageSize",
+      "search",
+      "summary",
+      "status",
+      "type",
+      "charge",
+      "sourceReference"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getInvoice": {
+    "operationId": "getInvoice",
+    "method": "GET",
+    "path": "/v1/billing/invoices/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "downloadInvoice": {
+    "operationId": "downloadInvoice",
+    "method": "GET",
+    "path": "/v1/billing/invoices/{id}/download",
+    "pathParams": [
+      "id"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false,
+    "download": true
+  },
+  "listInvoicePaymentAttempts": {
+    "operationId": "listInvoicePaymentAttempts",
+    "method": "GET",
+    "path": "/v1/billing/invoices/{id}/payment-attempts",
+    "pathParams": [
+      "id"
+    ],
+    "query": [
+      "project",
+      "pageToken",
+      "pageSize"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "payInvoice": {
+    "operationId": "payInvoice",
+    "method": "POST",
+    "path": "/v1/billing/invoices/{id}/pay",
+    "pathParams": [
+      "id"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "payInvoiceRequest",
+    "bodyRequired": true
+  },
+  "exportInvoiceTransactions": {
+    "operationId": "exportInvoiceTransactions",
+    "method": "POST",
+    "path": "/v1/billing/invoices/{id}/transactions/export",
+    "pathParams": [
+      "id"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "exportInvoiceTransactionsRequest",
+    "bodyRequired": true,
+    "download": true
+  },
+  "voidInvoice": {
+    "operationId": "voidInvoice",
+    "method": "POST",
+    "path": "/v1/billing/admin/invoices/{id}/void",
+    "pathParams": [
+      "id"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "voidInvoiceRequest",
+    "bodyRequired": true
+  },
+  "runInvoices": {
+    "operationId": "runInvoices",
+    "method": "POST",
+    "path": "/v1/billing/admin/invoice-runs",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "runInvoicesRequest",
+    "bodyRequired": true
+  },
+  "createSummary": {
+    "operationId": "createSummary",
+    "method": "POST",
+    "path": "/v1/billing/summaries",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "createSummaryRequest",
+    "bodyRequired": true
+  },
+  "listSummaries": {
+    "operationId": "listSummaries",
+    "method": "GET",
+    "path": "/v1/billing/summaries",
+    "pathParams": [],
+    "query": [
+      "project",
+      "pageToken",
+      "pageSize",
+      "search"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getSummary": {
+    "operationId": "getSummary",
+    "method": "GET",
+    "path": "/v1/billing/summaries/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "deleteSummary": {
+    "operationId": "deleteSummary",
+    "method": "DELETE",
+    "path": "/v1/billing/summaries/{id}",
+    "pathParams": [
+      "id"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "downloadSummary": {
+    "operationId": "downloadSummary",
+    "method": "GET",
+    "path": "/v1/billing/summaries/{id}/download",
+    "pathParams": [
+      "id"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false,
+    "download": true
+  },
+  "exportSummaryTransactions": {
+    "operationId": "exportSummaryTransactions",
+    "method": "POST",
+    "path": "/v1/billing/summaries/{id}/transactions/export",
+    "pathParams": [
+      "id"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "exportInvoiceTransactionsRequest",
+    "bodyRequired": true,
+    "download": true
+  },
+  "exportTransactions": {
+    "operationId": "exportTransactions",
+    "method": "POST",
+    "path": "/v1/billing/transactions/export",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "exportTransactionsRequest",
+    "bodyRequired": true,
+    "download": true
+  },
+  "exportAdminTransactions": {
+    "operationId": "exportAdminTransactions",
+    "method": "POST",
+    "path": "/v1/billing/admin/transactions/export",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "exportAdminTransactionsRequest",
+    "bodyRequired": true,
+    "download": true
+  },
+  "advanceTestClock": {
+    "operationId": "advanceTestClock",
+    "method": "POST",
+    "path": "/v1/billing/admin/test-clock",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "advanceTestClockRequest",
+    "bodyRequired": true
   }
 };

@@ -38,6 +38,11 @@ export interface Operation {
   readonly access: Access;
   /** Mutating calls write an audit entry in the same transaction as their change. */
   readonly audited: boolean;
+  /**
+   * A file answer (PDF, CSV): the server sends the file itself with this content type, and the
+   * client hands it back as a Blob. The 2xx schema is then `BinaryFile`, for the OpenAPI document.
+   */
+  readonly download?: 'application/pdf' | 'text/csv';
 }
 
 /** Identity helper that keeps the literal types of an operation for the client's inference. */
@@ -62,7 +67,9 @@ type SuccessStatus = 200 | 201 | 202 | 204;
 type Parsed<S> = [S] extends [never] ? Record<never, never> : S extends z.ZodType ? z.output<S> : Record<never, never>;
 
 /** What an operation returns on success, as the server produces it and the client receives it. */
-export type ResultOf<Op> = Op extends { responses: infer R }
+export type ResultOf<Op> = Op extends { download: string }
+  ? Blob
+  : Op extends { responses: infer R }
   ? { [S in keyof R]: S extends SuccessStatus ? (R[S] extends z.ZodType ? z.output<R[S]> : never) : never }[keyof R]
   : never;
 

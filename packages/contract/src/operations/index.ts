@@ -2,6 +2,7 @@ import type { Operation } from '../operation.js';
 import { accessOperations } from './access.js';
 import { accountOperations } from './accounts.js';
 import { authOperations } from './auth.js';
+import { billingDocumentOperations } from './billing-documents.js';
 import { billingOperations } from './billing.js';
 import { blogOperations } from './blog.js';
 import { bookmarkOperations } from './bookmarks.js';
@@ -24,6 +25,7 @@ export const operations = {
   ...termsOperations,
   ...bookmarkOperations,
   ...billingOperations,
+  ...billingDocumentOperations,
 } satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

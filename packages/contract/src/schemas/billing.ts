@@ -97,6 +97,12 @@ export const UpdateBillingProjectRequest = z
     company: CompanyDetails.optional(),
     currency: Currency.optional(),
     autoPay: z.boolean().optional(),
+    /**
+     * Move to another plan of the catalogue. The change is prorated through the ledger: the unused
+     * part of the old plan's month is credited, the rest of the new one's charged. Leaving a paid
+     * plan for the demo plan issues the final invoice at once.
+     */
+    plan: z.string().trim().min(1).max(50).optional(),
   })
   .meta({ id: 'UpdateBillingProjectRequest' });
 export type UpdateBillingProjectRequest = z.infer<typeof UpdateBillingProjectRequest>;
@@ -205,8 +211,8 @@ export const ListTransactionsQuery = z.object({
 
 // Payment methods ---------------------------------------------------------------------------------
 
-/** The payment gateways Wharf speaks to. Only the sandbox exists so far; Stripe comes next. */
-export const PaymentVendor = z.enum(['sandbox']);
+/** The payment gateways Wharf speaks to: the sandbox (the default) and Stripe. */
+export const PaymentVendor = z.enum(['sandbox', 'stripe']);
 export type PaymentVendor = z.infer<typeof PaymentVendor>;
 
 export const CardBrand = z.enum(['visa', 'mastercard', 'amex', 'discover', 'unknown']);
@@ -322,3 +328,224 @@ export type PaymentMethodPaymentAttempt = z.infer<typeof PaymentMethodPaymentAtt
 export const PaymentMethodPaymentAttemptPage = Page(PaymentMethodPaymentAttempt).meta({
   id: 'PaymentMethodPaymentAttemptPage',
 });
+
+// Invoices -----------------------------------------------------------------------------------------
+
+/**
+ * `overdue` is not stored: an unpaid invoice (due or failed) past its due date reads as overdue.
+ * `failed`: the last payment attempt failed (retries follow); `void`: cancelled by a platform admin.
+ */
+export const InvoiceStatus = z.enum(['paid', 'due', 'overdue', 'failed', 'void']);
+export type InvoiceStatus = z.infer<typeof InvoiceStatus>;
+
+/** `period`: the monthly invoice run; `final`: issued at once when a project leaves its paid plan. */
+export const InvoiceType = z.enum(['period', 'final']);
+export type InvoiceType = z.infer<typeof InvoiceType>;
+
+/**
+ * An invoice gathers the confirmed, not yet invoiced entries of a period (its lines are those
+ * transactions: list them with `GET /transactions?invoice=`). `total` is what the lines cost, tax
+ * included; `amountDue` is the part the wallet could not cover, collected from the default payment
+ * method. Numbers are sequential per platform without gaps.
+ */
+export const Invoice = z
+  .object({
+    id: z.uuid(),
+    number: z.string(),
+    type: InvoiceType,
+    status: InvoiceStatus,
+    currency: Currency,
+    periodStart: z.string(),
+    periodEnd: z.string(),
+    /** Lines before tax, in minor units. */
+    subtotal: MinorUnits,
+    tax: MinorUnits,
+    /** Tax rate in basis points (2100 = 21 %). */
+    taxRateBps: z.number().int().min(0),
+    total: MinorUnits,
+    amountDue: z.number().int().min(0),
+    amountPaid: z.number().int().min(0),
+    lineCount: z.number().int().min(0),
+    company: CompanyDetails.nullable(),
+    issuedAt: z.string(),
+    dueAt: z.string(),
+    paidAt: z.string().nullable(),
+    voidedAt: z.string().nullable(),
+    voidReason: z.string().nullable(),
+    attemptCount: z.number().int().min(0),
+    /** When the next automatic payment attempt is scheduled; null once paid, void or out of retries. */
+    nextAttemptAt: z.string().nullable(),
+  })
+  .meta({ id: 'Invoice' });
+export type Invoice = z.infer<typeof Invoice>;
+
+export const InvoicePage = Page(Invoice).meta({ id: 'InvoicePage' });
+
+export const ListInvoicesQuery = z.object({
+  project: z.uuid(),
+  ...Paging,
+  /** Matches the invoice number. */
+  search: z.string().trim().max(200).optional(),
+  /** Invoices issued within the period of this summary. */
+  summary: z.uuid().optional(),
+  status: InvoiceStatus.optional(),
+  type: InvoiceType.optional(),
+  /** The invoice that carries this transaction. */
+  charge: z.uuid().optional(),
+  /** Invoices carrying a transaction with this source reference. */
+  sourceReference: z.string().trim().min(1).max(200).optional(),
+});
+
+/** One payment attempt of an invoice (SPEC.md: invoice payment attempt). */
+export const InvoicePaymentAttempt = PaymentMethodPaymentAttempt.extend({ invoiceId: z.uuid() }).meta({
+  id: 'InvoicePaymentAttempt',
+});
+export type InvoicePaymentAttempt = z.infer<typeof InvoicePaymentAttempt>;
+
+export const InvoicePaymentAttemptPage = Page(InvoicePaymentAttempt).meta({ id: 'InvoicePaymentAttemptPage' });
+
+/** Pay a due or failed invoice now, with this payment method or the default one. */
+export const PayInvoiceRequest = z
+  .object({ paymentMethodId: z.uuid().optional() })
+  .meta({ id: 'PayInvoiceRequest' });
+export type PayInvoiceRequest = z.infer<typeof PayInvoiceRequest>;
+
+/** Platform administrators only: an unpaid invoice is cancelled, with the reason on record. */
+export const VoidInvoiceRequest = z
+  .object({ reason: z.string().trim().min(3, 'Give the reason for voiding the invoice.').max(500) })
+  .meta({ id: 'VoidInvoiceRequest' });
+export type VoidInvoiceRequest = z.infer<typeof VoidInvoiceRequest>;
+
+/** Platform administrators: run the invoices of the period that ends at `periodEnd` (default: the last whole month). */
+export const RunInvoicesRequest = z
+  .object({ periodEnd: z.iso.datetime({ offset: true }).optional() })
+  .meta({ id: 'RunInvoicesRequest' });
+export type RunInvoicesRequest = z.infer<typeof RunInvoicesRequest>;
+
+export const InvoiceRun = z
+  .object({
+    periodStart: z.string(),
+    periodEnd: z.string(),
+    /** Projects looked at, invoices issued (a second run of the same period issues none). */
+    projects: z.number().int(),
+    invoices: z.number().int(),
+  })
+  .meta({ id: 'InvoiceRun' });
+export type InvoiceRun = z.infer<typeof InvoiceRun>;
+
+// Summaries ----------------------------------------------------------------------------------------
+
+/** A statement of one wallet over a period: opening balance, movements by type, closing balance. */
+export const Summary = z
+  .object({
+    id: z.uuid(),
+    currency: Currency,
+    periodStart: z.string(),
+    periodEnd: z.string(),
+    openingBalance: MinorUnits,
+    /** Each is the sum of that type's confirmed entries in the period (charges negative). */
+    charges: MinorUnits,
+    credits: MinorUnits,
+    payments: MinorUnits,
+    refunds: MinorUnits,
+    adjustments: MinorUnits,
+    closingBalance: MinorUnits,
+    transactionCount: z.number().int().min(0),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Summary' });
+export type Summary = z.infer<typeof Summary>;
+
+export const SummaryPage = Page(Summary).meta({ id: 'SummaryPage' });
+
+export const ListSummariesQuery = z.object({
+  project: z.uuid(),
+  ...Paging,
+  /** Matches the period (`2026-10`) or the currency. */
+  search: z.string().trim().max(200).optional(),
+});
+
+/** A period of whole days: `periodStart` inclusive, `periodEnd` exclusive, not in the future. */
+export const CreateSummaryRequest = z
+  .object({
+    periodStart: z.iso.datetime({ offset: true }),
+    periodEnd: z.iso.datetime({ offset: true }),
+    /** The wallet's currency; the project's billing currency when left out. */
+    currency: Currency.optional(),
+  })
+  .refine((s) => Date.parse(s.periodStart) < Date.parse(s.periodEnd), {
+    message: 'The period must end after it starts.',
+    path: ['periodEnd'],
+  })
+  .meta({ id: 'CreateSummaryRequest' });
+export type CreateSummaryRequest = z.infer<typeof CreateSummaryRequest>;
+
+// Overview -----------------------------------------------------------------------------------------
+
+export const Overview = z
+  .object({
+    currency: Currency,
+    balance: MinorUnits,
+    available: MinorUnits,
+    /** The current billing period (a calendar month, UTC). */
+    periodStart: z.string(),
+    periodEnd: z.string(),
+    /** Confirmed charges net of credits this period, as a positive amount. */
+    spendThisPeriod: MinorUnits,
+    /** What the next period invoice would total if the period ended now (plan fee and tax included). */
+    upcomingInvoiceEstimate: MinorUnits,
+    spendByIntegration: z.array(z.object({ integration: z.string(), amount: MinorUnits })),
+    /** The last 12 months, oldest first, `month` as `2026-10`. */
+    months: z.array(z.object({ month: z.string(), spend: MinorUnits, payments: MinorUnits })),
+  })
+  .meta({ id: 'Overview' });
+export type Overview = z.infer<typeof Overview>;
+
+// Exports ------------------------------------------------------------------------------------------
+
+export const ExportColumn = z.enum([
+  'id',
+  'createdAt',
+  'confirmedAt',
+  'type',
+  'status',
+  'amount',
+  'currency',
+  'integration',
+  'sourceReference',
+  'description',
+  'invoiceId',
+]);
+export type ExportColumn = z.infer<typeof ExportColumn>;
+
+/** Which columns, in order; all of them when left out. Also the body of the summary export. */
+export const ExportInvoiceTransactionsRequest = z
+  .object({ columns: z.array(ExportColumn).min(1).max(ExportColumn.options.length).optional() })
+  .meta({ id: 'ExportInvoiceTransactionsRequest' });
+export type ExportInvoiceTransactionsRequest = z.infer<typeof ExportInvoiceTransactionsRequest>;
+
+/** The project's transactions as CSV, filtered like the list (created within `from`–`to`). */
+export const ExportTransactionsRequest = ExportInvoiceTransactionsRequest.extend({
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  type: TransactionType.optional(),
+  status: TransactionStatus.optional(),
+  integration: IntegrationCode.optional(),
+  search: z.string().trim().max(200).optional(),
+}).meta({ id: 'ExportTransactionsRequest' });
+export type ExportTransactionsRequest = z.infer<typeof ExportTransactionsRequest>;
+
+/** Platform administrators: every project's transactions (or these projects'), with a project column. */
+export const ExportAdminTransactionsRequest = ExportTransactionsRequest.extend({
+  projects: z.array(z.uuid()).max(1000).optional(),
+}).meta({ id: 'ExportAdminTransactionsRequest' });
+export type ExportAdminTransactionsRequest = z.infer<typeof ExportAdminTransactionsRequest>;
+
+/** A file answer: the body is the file itself (see the operation's `download` content type). */
+export const BinaryFile = z.string().meta({ id: 'BinaryFile', format: 'binary' });
+
+/** Moves the server's test clock (only when the server runs with TEST_CLOCK=true, as in end-to-end tests). */
+export const AdvanceTestClockRequest = z
+  .object({ seconds: z.number().int().min(1).max(400 * 24 * 3600) })
+  .meta({ id: 'AdvanceTestClockRequest' });
+export const TestClock = z.object({ now: z.string() }).meta({ id: 'TestClock' });

@@ -1,4 +1,5 @@
 import { successResponse, type InputOf, type Operation, type ResultOf } from '@wharf/contract';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { recordAuditFailure } from '../audit/audit.js';
@@ -6,11 +7,29 @@ import { AppError } from '../errors.js';
 import { checkCsrf, needsCsrfCheck } from '../security/cookies.js';
 import { authenticateFor, authorizeFor, type AccessResolver } from './access.js';
 
+/** What a `download` operation's handler gives: the file, streamed or whole, and the name to save it as. */
+export interface FileAnswer {
+  filename: string;
+  body: Readable | Buffer;
+}
+
+export type HandlerResult<Op> = Op extends { download: string } ? FileAnswer : ResultOf<Op>;
+
 export type Handler<Op> = (
   input: InputOf<Op>,
   request: FastifyRequest,
   reply: FastifyReply,
-) => Promise<ResultOf<Op>> | ResultOf<Op>;
+) => Promise<HandlerResult<Op>> | HandlerResult<Op>;
+
+/** Sends a file answer: never cached (bills and statements are private), saved under its name. */
+function sendFile(reply: FastifyReply, contentType: string, file: FileAnswer): Readable | Buffer {
+  const ascii = file.filename.replace(/[^\w.-]/g, '_');
+  reply
+    .header('content-type', contentType === 'text/csv' ? 'text/csv; charset=utf-8' : contentType)
+    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+    .header('cache-control', 'no-store');
+  return file.body;
+}
 
 /** A handler for every operation of a table: the compiler refuses a table with one missing. */
 export type Handlers<T extends Record<string, Operation>> = { [K in keyof T]: Handler<T[K]> };
@@ -104,7 +123,8 @@ export function registerOperations<T extends Record<string, Operation>>(
       handler: async (request, reply) => {
         reply.code(success.status);
         const input = { params: request.params, query: request.query, body: request.body } as InputOf<Operation>;
-        return handler(input, request, reply);
+        const result = await handler(input, request, reply);
+        return operation.download ? sendFile(reply, operation.download, result as unknown as FileAnswer) : result;
       },
     });
   }

@@ -47,6 +47,11 @@ const sampleBodies: Record<string, unknown> = {
     holderName: 'Squatter',
   },
   updatePaymentMethod: { isDefault: true },
+  payInvoice: {},
+  exportInvoiceTransactions: {},
+  createSummary: { periodStart: '2026-01-01T00:00:00Z', periodEnd: '2026-02-01T00:00:00Z' },
+  exportSummaryTransactions: { columns: ['id', 'amount'] },
+  exportTransactions: { type: 'charge' },
 };
 
 const DATA_TABLES = [
@@ -66,6 +71,9 @@ const DATA_TABLES = [
   'billing_idempotency_keys',
   'billing_payment_methods',
   'billing_payment_attempts',
+  'billing_invoices',
+  'billing_invoice_counters',
+  'billing_summaries',
 ];
 
 describe('tenant isolation', () => {

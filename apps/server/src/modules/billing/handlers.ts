@@ -1,13 +1,16 @@
 import { cardDigits, type operations } from '@wharf/contract';
 import { recordAudit } from '../../core/audit/audit.js';
-import type { Clock } from '../../core/clock.js';
+import type { Clock, TestClock } from '../../core/clock.js';
 import type { Database } from '../../core/db/database.js';
+import { notFound } from '../../core/errors.js';
 import type { Handlers } from '../../core/http/operations.js';
 import { billingProject, loadAccount, setCreditLimit, updateAccount } from './account.js';
 import { cardInvalid, paymentVendorMismatch, paymentVendorNotFound, setupIntentFailed } from './errors.js';
 import { CardError, type PaymentGateway } from './gateway/gateway.js';
 import { SandboxGateway } from './gateway/sandbox.js';
+import { documentHandlers, type DocumentOperations } from './document-handlers.js';
 import { IDEMPOTENCY_KEY_HEADER, idempotent } from './idempotency.js';
+import { invoiceHandlers, type InvoiceOperations } from './invoice-handlers.js';
 import {
   addPaymentMethod,
   findPaymentMethod,
@@ -43,6 +46,7 @@ type BillingOperations = Pick<
   | 'deletePaymentMethod'
   | 'getVendorSecret'
   | 'listPaymentMethodPaymentAttempts'
+  | 'advanceTestClock'
 >;
 
 /**
@@ -55,11 +59,26 @@ export function billingHandlers(deps: {
   /** Keys the idempotency fingerprints of requests (idempotency.ts). */
   idempotencySecret: string;
   gateway?: PaymentGateway;
-}): Handlers<BillingOperations> {
+  /** Only on a server started with TEST_CLOCK=true: `advanceTestClock` moves it. */
+  testClock?: TestClock;
+}): Handlers<BillingOperations & InvoiceOperations & DocumentOperations> {
   const { db, clock } = deps;
   const gateway = deps.gateway ?? new SandboxGateway(clock);
 
   return {
+    ...invoiceHandlers({ ...deps, gateway }),
+    ...documentHandlers(deps),
+
+    advanceTestClock: async ({ body }, request) => {
+      const testClock = deps.testClock;
+      if (!testClock) throw notFound('This server has no test clock.');
+      testClock.advance(body.seconds * 1000);
+      await db.transaction((tx) =>
+        recordAudit(tx, request, { target: 'test-clock', details: { seconds: body.seconds } }),
+      );
+      return { now: testClock.now().toISOString() };
+    },
+
     getBillingProject: ({ query }) => billingProject(db, query.project, clock.now()),
 
     updateBillingProject: async ({ query, body }, request) =>

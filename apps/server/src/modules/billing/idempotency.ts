@@ -1,12 +1,12 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { InputOf, ResultOf } from '@wharf/contract';
+import type { InputOf } from '@wharf/contract';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../../core/audit/audit.js';
 import type { Clock } from '../../core/clock.js';
 import type { Database, Executor, Transaction } from '../../core/db/database.js';
 import { AppError, badRequest } from '../../core/errors.js';
-import type { Handler } from '../../core/http/operations.js';
+import type { Handler, HandlerResult } from '../../core/http/operations.js';
 import { idempotencyKeys } from './schema.js';
 
 /**
@@ -170,7 +170,7 @@ function unwrap<T>(outcome: Outcome<T>): T {
 }
 
 /** A billing write: it runs in the transaction it is given, and audits itself there. */
-export type BillingWrite<Op> = (tx: Transaction, input: InputOf<Op>, request: FastifyRequest) => Promise<ResultOf<Op>>;
+export type BillingWrite<Op> = (tx: Transaction, input: InputOf<Op>, request: FastifyRequest) => Promise<HandlerResult<Op>>;
 
 interface ProjectInput {
   query: { project: string };
@@ -205,10 +205,10 @@ export function idempotent<Op>(
       // Nothing changed, but the call is on record: who asked again, and for which key.
       await recordAudit(db, request, { target: `idempotency-key:${key}`, details: { replayed: true } });
       void reply.code(claim.status);
-      return claim.body as ResultOf<Op>;
+      return claim.body as HandlerResult<Op>;
     }
 
-    let outcome: Outcome<ResultOf<Op>>;
+    let outcome: Outcome<HandlerResult<Op>>;
     try {
       outcome = await db.transaction(async (tx) => {
         const settled = await settle(() => write(tx, input, request));

@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 // Foreign keys are the one place a module names another's tables; queries still go through services.
+import { platforms } from '../platform/schema.js';
 import { projects } from '../projects/schema.js';
 
 /** Money columns: bigint minor units, read as JS numbers (the contract bounds every amount far inside 2^53). */
@@ -84,7 +85,7 @@ export const transactions = pgTable(
     sourceReference: text('source_reference').notNull(),
     description: text('description'),
     reversesId: uuid('reverses_id'),
-    /** Set by the invoice run (a later step); no foreign key until invoices exist. */
+    /** Set once, by the invoice run that bills the entry (a foreign key would tie the tables' order; the run owns both). */
     invoiceId: uuid('invoice_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
@@ -94,6 +95,10 @@ export const transactions = pgTable(
     index('billing_transactions_list_idx').on(t.projectId, t.createdAt, t.id),
     index('billing_transactions_wallet_idx').on(t.walletId, t.status),
     index('billing_transactions_invoice_idx').on(t.invoiceId),
+    // What the invoice run gathers: confirmed entries no invoice has billed yet.
+    index('billing_transactions_uninvoiced_idx')
+      .on(t.projectId, t.confirmedAt)
+      .where(sql`${t.invoiceId} is null and ${t.status} = 'confirmed'`),
     uniqueIndex('billing_transactions_reverses_idx').on(t.reversesId),
     check('billing_transactions_amount_check', sql`${t.amount} <> 0`),
   ],
@@ -174,10 +179,100 @@ export const paymentAttempts = pgTable(
     outcome: text('outcome', { enum: ['succeeded', 'declined', 'insufficient_funds', 'expired'] }).notNull(),
     gatewayReference: text('gateway_reference'),
     transactionId: uuid('transaction_id').references(() => transactions.id, { onDelete: 'set null' }),
+    /** The invoice this attempt tried to collect; null for wallet top-ups. */
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     index('billing_payment_attempts_method_idx').on(t.paymentMethodId, t.createdAt, t.id),
+    index('billing_payment_attempts_invoice_idx').on(t.invoiceId, t.createdAt, t.id),
     check('billing_payment_attempts_amount_check', sql`${t.amount} > 0`),
   ],
+);
+
+/**
+ * The last invoice number given per platform. The invoice run locks its platform's row (`FOR UPDATE`)
+ * and takes the next number in the same transaction as the invoice: a rolled-back invoice gives its
+ * number back, so numbers have no gaps.
+ */
+export const invoiceCounters = pgTable('billing_invoice_counters', {
+  platformId: uuid('platform_id')
+    .primaryKey()
+    .references(() => platforms.id, { onDelete: 'cascade' }),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/**
+ * Invoices. Lines are the transactions whose `invoice_id` names the invoice (tax is a line of its
+ * own); `status` is due, failed, paid or void — overdue is due or failed past `due_at`, read so at
+ * `now`. The company details are copied at issue: an invoice never changes with later edits.
+ */
+export const invoices = pgTable(
+  'billing_invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => platforms.id),
+    sequence: integer('sequence').notNull(),
+    number: text('number').notNull(),
+    type: text('type', { enum: ['period', 'final'] }).notNull(),
+    status: text('status', { enum: ['due', 'failed', 'paid', 'void'] }).notNull(),
+    currency: text('currency').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    subtotal: money('subtotal').notNull(),
+    tax: money('tax').notNull(),
+    taxRateBps: integer('tax_rate_bps').notNull(),
+    total: money('total').notNull(),
+    amountDue: money('amount_due').notNull(),
+    amountPaid: money('amount_paid').notNull().default(0),
+    lineCount: integer('line_count').notNull(),
+    company: jsonb('company').$type<CompanyDetails>(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidReason: text('void_reason'),
+    attemptCount: integer('attempt_count').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('billing_invoices_platform_sequence_idx').on(t.platformId, t.sequence),
+    // One period invoice per project and period: a second run of the period finds it and issues nothing.
+    uniqueIndex('billing_invoices_period_idx')
+      .on(t.projectId, t.periodStart)
+      .where(sql`${t.type} = 'period'`),
+    index('billing_invoices_list_idx').on(t.projectId, t.issuedAt, t.id),
+    index('billing_invoices_retry_idx').on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`),
+    check('billing_invoices_amounts_check', sql`${t.amountDue} >= 0 and ${t.amountPaid} >= 0`),
+  ],
+);
+
+/** Statements of a wallet over a period, computed once from the ledger when made. */
+export const summaries = pgTable(
+  'billing_summaries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    walletId: uuid('wallet_id').references(() => wallets.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    openingBalance: money('opening_balance').notNull(),
+    charges: money('charges').notNull(),
+    credits: money('credits').notNull(),
+    payments: money('payments').notNull(),
+    refunds: money('refunds').notNull(),
+    adjustments: money('adjustments').notNull(),
+    closingBalance: money('closing_balance').notNull(),
+    transactionCount: integer('transaction_count').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('billing_summaries_list_idx').on(t.projectId, t.createdAt, t.id)],
 );
