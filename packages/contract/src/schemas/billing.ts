@@ -42,6 +42,10 @@ export const CompanyDetails = z
   .meta({ id: 'CompanyDetails' });
 export type CompanyDetails = z.infer<typeof CompanyDetails>;
 
+/** The payment gateways Wharf speaks to: the sandbox (the default) and Stripe. */
+export const PaymentVendor = z.enum(['sandbox', 'stripe']);
+export type PaymentVendor = z.infer<typeof PaymentVendor>;
+
 export const BillingFlagCode = z.enum([
   'payment_method_required',
   'payment_method_expiring',
@@ -87,6 +91,8 @@ export const BillingProject = z
     creditLimit: z.number().int().min(0),
     autoPay: z.boolean(),
     flags: z.array(BillingFlag),
+    /** The gateway cards are added with: the sandbox form, or Stripe's own (see `getVendorSecret`). */
+    paymentVendor: PaymentVendor,
   })
   .meta({ id: 'BillingProject' });
 export type BillingProject = z.infer<typeof BillingProject>;
@@ -211,9 +217,6 @@ export const ListTransactionsQuery = z.object({
 
 // Payment methods ---------------------------------------------------------------------------------
 
-/** The payment gateways Wharf speaks to: the sandbox (the default) and Stripe. */
-export const PaymentVendor = z.enum(['sandbox', 'stripe']);
-export type PaymentVendor = z.infer<typeof PaymentVendor>;
 
 export const CardBrand = z.enum(['visa', 'mastercard', 'amex', 'discover', 'unknown']);
 export type CardBrand = z.infer<typeof CardBrand>;

@@ -1,4 +1,4 @@
-import type { BillingProject, CompanyDetails, UpdateBillingProjectRequest } from '@wharf/contract';
+import type { BillingProject, CompanyDetails, PaymentVendor, UpdateBillingProjectRequest } from '@wharf/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
 import { loadProject } from '../projects/handlers.js';
@@ -103,7 +103,12 @@ export async function setCreditLimit(tx: Executor, projectId: string, creditLimi
 }
 
 /** SPEC.md section 3's billing project, with its account alerts computed from the state at `now` (the app clock). */
-export async function billingProject(db: Executor, projectId: string, now: Date): Promise<BillingProject> {
+export async function billingProject(
+  db: Executor,
+  projectId: string,
+  now: Date,
+  paymentVendor: PaymentVendor,
+): Promise<BillingProject> {
   const account = await loadAccount(db, projectId);
   const [wallet] = await db
     .select({ balance: wallets.balance, held: wallets.held })
@@ -127,6 +132,7 @@ export async function billingProject(db: Executor, projectId: string, now: Date)
     plan: planSummary(account.planCode),
     creditLimit: account.creditLimit,
     autoPay: account.autoPay,
+    paymentVendor,
     flags: accountFlags({
       balance: wallet?.balance ?? 0,
       held: wallet?.held ?? 0,

@@ -79,13 +79,13 @@ export function billingHandlers(deps: {
       return { now: testClock.now().toISOString() };
     },
 
-    getBillingProject: ({ query }) => billingProject(db, query.project, clock.now()),
+    getBillingProject: ({ query }) => billingProject(db, query.project, clock.now(), gateway.vendor),
 
     updateBillingProject: async ({ query, body }, request) =>
       db.transaction(async (tx) => {
         await updateAccount(tx, query.project, body, clock.now());
         await recordAudit(tx, request, { target: `billing:${query.project}`, details: { fields: Object.keys(body) } });
-        return billingProject(tx, query.project, clock.now());
+        return billingProject(tx, query.project, clock.now(), gateway.vendor);
       }),
 
     updateAdminBillingProject: async ({ query, body }, request) =>
@@ -96,7 +96,7 @@ export function billingHandlers(deps: {
           target: `billing:${query.project}`,
           details: { creditLimit: { from: before.creditLimit, to: body.creditLimit } },
         });
-        return billingProject(tx, query.project, clock.now());
+        return billingProject(tx, query.project, clock.now(), gateway.vendor);
       }),
 
     listPlans: () => [...planCatalogue],
