@@ -36,7 +36,10 @@ function setup(items: AppNotification[], path = `/users?project=${harbour.id}`, 
 
 async function openPanel() {
   await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
-  return screen.findByRole('dialog', { name: 'Notifications' });
+  const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+  // The panel's code loads on first open: its tabs appear once it has.
+  await within(panel).findAllByRole('tab');
+  return panel;
 }
 
 /** The rendered notification whose title is `title`. */

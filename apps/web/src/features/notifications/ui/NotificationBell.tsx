@@ -1,9 +1,10 @@
 import * as Popover from '@radix-ui/react-popover';
 import { NOTIFICATION_GROUP_USER, projectGroup } from '@wharf/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { cx } from '../../../ui/cx';
 import { Icon } from '../../../ui/Icon';
+import { Loading } from '../../../ui/Loading';
 import { mediaQueries, useMediaQuery } from '../../../ui/use-media-query';
 import { useUser } from '../../auth/api/session';
 import { headerIconButton } from '../../header/header-classes';
@@ -14,8 +15,11 @@ import { useUnreadCounts } from '../api/unread';
 import { POPOVER_MAX_HEIGHT, POPOVER_WIDTH_PX } from '../constants';
 import { useBellShake } from '../use-bell-shake';
 import { useOpenFromUrl } from '../use-open-from-url';
-import { NotificationsPanel } from './NotificationsPanel';
 import './bell.css';
+
+// Only the bell is needed at first paint; the panel (tabs, the sliding window, the projects tab) loads
+// when it first opens, keeping it out of the header every page carries.
+const NotificationsPanel = lazy(() => import('./NotificationsPanel').then((m) => ({ default: m.NotificationsPanel })));
 
 /**
  * The header's bell (SPEC.md section 2): the unread count over every group as a badge, a shake when
@@ -100,7 +104,9 @@ export function NotificationBell() {
             wide ? 'rounded-xl border' : 'border-y',
           )}
         >
-          <NotificationsPanel user={user} project={project} counts={counts ?? []} onClose={() => changeOpen(false)} />
+          <Suspense fallback={<Loading label="Loading notifications" />}>
+            <NotificationsPanel user={user} project={project} counts={counts ?? []} onClose={() => changeOpen(false)} />
+          </Suspense>
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
