@@ -36,6 +36,9 @@ import { authHandlers } from './modules/auth/handlers.js';
 import { blogHandlers } from './modules/blog/handlers.js';
 import { bookmarkHandlers } from './modules/bookmarks/handlers.js';
 import { billingHandlers } from './modules/billing/handlers.js';
+import { registerAutoTopUp } from './modules/billing/auto-top-up.js';
+import { createGateway, type PaymentGateway } from './modules/billing/gateway/index.js';
+import { registerInvoiceJobs, scheduleInvoiceJobs } from './modules/billing/invoice-run.js';
 import { termsHandlers } from './modules/terms/handlers.js';
 import { projectHandlers } from './modules/projects/handlers.js';
 import { organisationHandlers } from './modules/projects/organisation-handlers.js';
@@ -55,6 +58,8 @@ import { PlatformService } from './modules/platform/service.js';
 export interface AppDependencies {
   database: DatabaseHandle;
   clock?: Clock;
+  /** Billing's payment gateway; the one PAYMENT_GATEWAY names when left out (tests give their own). */
+  paymentGateway?: PaymentGateway;
   /** The clock itself when it is a test clock (TEST_CLOCK=true): billing's admin call can move it. */
   testClock?: TestClock;
   accessResolver?: AccessResolver;
@@ -159,6 +164,13 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     subject: vapidSubject(config.PUBLIC_URL, config.ADMIN_EMAIL),
   });
   jobs.register(PUSH_QUEUE, pushJobHandler({ db, sender: push, publicUrl: config.PUBLIC_URL }));
+  // One gateway for billing's calls and its background jobs (the monthly invoice run, the hourly
+  // collector, auto top-ups): the Stripe gateway keeps each project's customer between calls.
+  const billingGateway = deps.paymentGateway ?? createGateway(config, clock);
+  const billingLog = (message: string, details: unknown) => app.log.error({ err: details }, message);
+  registerInvoiceJobs(jobs, { db, gateway: billingGateway, clock, log: billingLog });
+  registerAutoTopUp(jobs, { db, clock, gateway: billingGateway, log: billingLog });
+  await scheduleInvoiceJobs(db, jobs, clock);
   const services: Services = {
     clock,
     permissions: new PermissionResolver(db, undefined, config.PERMISSION_CACHE_MS, await decisionCache(app, config)),
@@ -257,6 +269,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       db,
       clock,
       idempotencySecret: await ensureSecret(db, 'idempotency-hmac'),
+      gateway: billingGateway,
       ...(deps.testClock ? { testClock: deps.testClock } : {}),
     }),
     ...inviteHandlers({

@@ -21,97 +21,121 @@ const commaList = z.string().transform((v) =>
  * Every environment variable the server reads, parsed and documented in one place.
  * The README's configuration table mirrors this schema; a test keeps the two in step.
  */
-export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0').describe('Interface to listen on'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('Port to listen on'),
-  PUBLIC_URL: z
-    .url()
-    .default('http://localhost:3000')
-    .describe('Address people use to reach the console; used in links the server prints or mails'),
-  DATABASE_URL: z
-    .string()
-    .optional()
-    .describe('PostgreSQL connection string; without it the embedded PGlite database in DATA_DIR is used'),
-  REDIS_URL: z
-    .string()
-    .optional()
-    .describe(
-      'Redis connection string (redis://host:6379); shares the permission cache and its invalidation between server processes. Without it the cache is per process',
-    ),
-  REDIS_KEY_PREFIX: z
-    .string()
-    .min(1)
-    .default('wharf:')
-    .describe('Prefix of every Redis key, so deployments can share one Redis'),
-  DATA_DIR: z.string().default('./data').describe('Where the embedded database and local files live'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  CORS_ORIGINS: commaList
-    .default([])
-    .describe('Comma-separated origins allowed to call the API from a browser; same-origin always works'),
-  BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576).describe('Largest request body, in bytes'),
-  TRUST_PROXY: booleanFlag.default(false).describe('Trust X-Forwarded-* headers (set when behind a load balancer)'),
-  SHUTDOWN_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(10_000)
-    .describe('How long shutdown waits for requests in flight'),
-  PLATFORM_NAME: z.string().min(1).default('Wharf').describe('Name of the default platform created on first start'),
-  ADMIN_EMAIL: z
-    .email()
-    .default('admin@wharf.local')
-    .describe('Email of the first platform admin created on first start'),
-  SMTP_URL: z
-    .string()
-    .optional()
-    .describe('SMTP server for outgoing mail (smtp://user:pass@host:587); without it mail stays in the outbox'),
-  MAIL_FROM: z.string().default('Wharf <no-reply@wharf.local>').describe('Sender of outgoing mail'),
-  RECAPTCHA_SITE_KEY: z
-    .string()
-    .optional()
-    .describe('reCAPTCHA site key; with the secret key, replaces the built-in proof of work'),
-  RECAPTCHA_SECRET_KEY: z.string().optional().describe('reCAPTCHA secret key'),
-  CAPTCHA_MAX_NUMBER: z.coerce
-    .number()
-    .int()
-    .min(10)
-    .default(100_000)
-    .describe('Difficulty of the built-in proof-of-work captcha (the largest number a browser may have to try)'),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(30)
-    .max(3600)
-    .default(300)
-    .describe('Lifetime of the bearer tokens (JWT) of the service API'),
-  PERMISSION_CACHE_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(60_000)
-    .default(10_000)
-    .describe('How long a permission decision is cached per project, user and permission (SPEC: 10 s; 0 turns it off)'),
-  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14).describe('How long a console session lasts'),
-  JOB_POLL_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(1000)
-    .describe('How often this process looks for due background jobs (pushes...); 0 leaves them to other processes'),
-  TEST_CLOCK: booleanFlag
-    .default(false)
-    .describe(
-      "End-to-end tests only: the server's clock can be moved forward by a platform admin (POST /v1/billing/admin/test-clock), like Stripe's test clocks",
-    ),
-  PUSH_ALLOW_HTTP: booleanFlag
-    .default(false)
-    .describe('Accept plain-http push endpoints (local test receivers); real push services are https'),
-  WEB_DIST_DIR: z
-    .string()
-    .default(path.resolve(serverRoot, '../web/dist'))
-    .describe('Folder of the built web app the server serves'),
-});
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0').describe('Interface to listen on'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('Port to listen on'),
+    PUBLIC_URL: z
+      .url()
+      .default('http://localhost:3000')
+      .describe('Address people use to reach the console; used in links the server prints or mails'),
+    DATABASE_URL: z
+      .string()
+      .optional()
+      .describe('PostgreSQL connection string; without it the embedded PGlite database in DATA_DIR is used'),
+    REDIS_URL: z
+      .string()
+      .optional()
+      .describe(
+        'Redis connection string (redis://host:6379); shares the permission cache and its invalidation between server processes. Without it the cache is per process',
+      ),
+    REDIS_KEY_PREFIX: z
+      .string()
+      .min(1)
+      .default('wharf:')
+      .describe('Prefix of every Redis key, so deployments can share one Redis'),
+    DATA_DIR: z.string().default('./data').describe('Where the embedded database and local files live'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    CORS_ORIGINS: commaList
+      .default([])
+      .describe('Comma-separated origins allowed to call the API from a browser; same-origin always works'),
+    BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576).describe('Largest request body, in bytes'),
+    TRUST_PROXY: booleanFlag.default(false).describe('Trust X-Forwarded-* headers (set when behind a load balancer)'),
+    SHUTDOWN_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(10_000)
+      .describe('How long shutdown waits for requests in flight'),
+    PLATFORM_NAME: z.string().min(1).default('Wharf').describe('Name of the default platform created on first start'),
+    ADMIN_EMAIL: z
+      .email()
+      .default('admin@wharf.local')
+      .describe('Email of the first platform admin created on first start'),
+    SMTP_URL: z
+      .string()
+      .optional()
+      .describe('SMTP server for outgoing mail (smtp://user:pass@host:587); without it mail stays in the outbox'),
+    MAIL_FROM: z.string().default('Wharf <no-reply@wharf.local>').describe('Sender of outgoing mail'),
+    RECAPTCHA_SITE_KEY: z
+      .string()
+      .optional()
+      .describe('reCAPTCHA site key; with the secret key, replaces the built-in proof of work'),
+    RECAPTCHA_SECRET_KEY: z.string().optional().describe('reCAPTCHA secret key'),
+    CAPTCHA_MAX_NUMBER: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .default(100_000)
+      .describe('Difficulty of the built-in proof-of-work captcha (the largest number a browser may have to try)'),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(30)
+      .max(3600)
+      .default(300)
+      .describe('Lifetime of the bearer tokens (JWT) of the service API'),
+    PERMISSION_CACHE_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(60_000)
+      .default(10_000)
+      .describe(
+        'How long a permission decision is cached per project, user and permission (SPEC: 10 s; 0 turns it off)',
+      ),
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14).describe('How long a console session lasts'),
+    JOB_POLL_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(1000)
+      .describe('How often this process looks for due background jobs (pushes...); 0 leaves them to other processes'),
+    TEST_CLOCK: booleanFlag
+      .default(false)
+      .describe(
+        "End-to-end tests only: the server's clock can be moved forward by a platform admin (POST /v1/billing/admin/test-clock), like Stripe's test clocks",
+      ),
+    PUSH_ALLOW_HTTP: booleanFlag
+      .default(false)
+      .describe('Accept plain-http push endpoints (local test receivers); real push services are https'),
+    PAYMENT_GATEWAY: z
+      .enum(['sandbox', 'stripe'])
+      .default('sandbox')
+      .describe(
+        'Who takes card payments: sandbox (no network, test card numbers) or stripe (needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY)',
+      ),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, 'A Stripe secret key starts with sk_test_, sk_live_ or rk_…')
+      .optional()
+      .describe('Stripe secret (or restricted) key of the server, with PAYMENT_GATEWAY=stripe'),
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_(test|live)_\w+$/, 'A Stripe publishable key starts with pk_test_ or pk_live_')
+      .optional()
+      .describe("Stripe publishable key the console's card form loads Stripe.js with, with PAYMENT_GATEWAY=stripe"),
+    WEB_DIST_DIR: z
+      .string()
+      .default(path.resolve(serverRoot, '../web/dist'))
+      .describe('Folder of the built web app the server serves'),
+  })
+  // Stripe mode without both keys would start and then fail on the first card; refuse to start instead.
+  .refine((c) => c.PAYMENT_GATEWAY !== 'stripe' || (c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY), {
+    message: 'PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY',
+    path: ['PAYMENT_GATEWAY'],
+  });
 
 export type Config = z.infer<typeof configSchema>;
 

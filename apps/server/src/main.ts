@@ -13,7 +13,7 @@ async function start(): Promise<void> {
   const testClock = config.TEST_CLOCK ? createTestClock(new Date()) : undefined;
   const clock = testClock ?? systemClock;
   const app = await buildApp(config, { database, clock, ...(testClock ? { testClock } : {}) });
-  if (testClock) app.log.warn('TEST_CLOCK is on: platform admins can move this server\'s clock');
+  if (testClock) app.log.warn("TEST_CLOCK is on: platform admins can move this server's clock");
 
   // Stop accepting, let requests in flight finish, then close the database.
   closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT_MS, logger: app.log }, async ({ signal, err }) => {

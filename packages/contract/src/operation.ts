@@ -70,8 +70,8 @@ type Parsed<S> = [S] extends [never] ? Record<never, never> : S extends z.ZodTyp
 export type ResultOf<Op> = Op extends { download: string }
   ? Blob
   : Op extends { responses: infer R }
-  ? { [S in keyof R]: S extends SuccessStatus ? (R[S] extends z.ZodType ? z.output<R[S]> : never) : never }[keyof R]
-  : never;
+    ? { [S in keyof R]: S extends SuccessStatus ? (R[S] extends z.ZodType ? z.output<R[S]> : never) : never }[keyof R]
+    : never;
 
 /** The validated inputs a server handler receives. */
 export interface InputOf<Op> {

@@ -11,10 +11,6 @@ const areas = [
   ['/store', 'Modules', 'integrations.read', 'No modules available yet', 'Ask support about modules'],
   ['/chat', 'Chat', 'chat.read', 'No conversations yet', 'Find answers in Support'],
   ['/chat/dashboard', 'Chat dashboard', 'chat.read', 'No conversations to follow yet', 'Go to chat'],
-  ['/billing/invoices', 'Invoices', 'billing.read', 'No invoices yet', 'See the project’s plan'],
-  ['/billing/summaries', 'Summaries', 'billing.read', 'No statements yet', 'See the project’s plan'],
-  ['/billing/charges', 'Charges', 'billing.read', 'No charges yet', 'See the project’s plan'],
-  ['/billing/payment-methods', 'Payment methods', 'billing.read', 'No payment methods yet', 'See the project’s plan'],
   ['/resupply/shop', 'Resupply', 'projects.read', 'Your basket is empty', 'Back to the dashboard'],
 ] as const;
 

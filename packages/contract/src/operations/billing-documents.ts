@@ -43,7 +43,8 @@ export const billingDocumentOperations = {
     operationId: 'getOverview',
     method: 'GET',
     path: '/v1/billing/overview',
-    summary: "Balance, this period's spend and the upcoming invoice's estimate, spend by integration, the last 12 months",
+    summary:
+      "Balance, this period's spend and the upcoming invoice's estimate, spend by integration, the last 12 months",
     tags,
     query: projectQuery,
     responses: { 200: Overview, ...errors },
@@ -55,7 +56,8 @@ export const billingDocumentOperations = {
     operationId: 'listInvoices',
     method: 'GET',
     path: '/v1/billing/invoices',
-    summary: "The project's invoices, newest first, filtered by status, type, number, a summary's period, a charge or a source reference",
+    summary:
+      "The project's invoices, newest first, filtered by status, type, number, a summary's period, a charge or a source reference",
     tags,
     query: ListInvoicesQuery,
     responses: { 200: InvoicePage, ...errors },
@@ -91,7 +93,7 @@ export const billingDocumentOperations = {
     operationId: 'listInvoicePaymentAttempts',
     method: 'GET',
     path: '/v1/billing/invoices/{id}/payment-attempts',
-    summary: "Every attempt to collect the invoice, newest first",
+    summary: 'Every attempt to collect the invoice, newest first',
     tags,
     params: idParams,
     query: z.object({ project: z.uuid(), ...Paging }),

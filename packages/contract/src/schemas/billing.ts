@@ -217,7 +217,6 @@ export const ListTransactionsQuery = z.object({
 
 // Payment methods ---------------------------------------------------------------------------------
 
-
 export const CardBrand = z.enum(['visa', 'mastercard', 'amex', 'discover', 'unknown']);
 export type CardBrand = z.infer<typeof CardBrand>;
 
@@ -273,27 +272,47 @@ export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
 /**
  * A card for the sandbox gateway (sandbox mode). Its number is checked (digits and the Luhn check)
- * and given to the gateway, which keeps only brand, last four digits and expiry. With the Stripe
- * gateway (a later step) the card goes to Stripe directly and this body carries its reference instead.
+ * and given to the gateway, which keeps only brand, last four digits and expiry. `vendor` may be
+ * left out: bodies written before the Stripe gateway existed are sandbox bodies.
  */
+export const SandboxPaymentMethodRequest = z.object({
+  vendor: z.literal('sandbox').default('sandbox'),
+  number: CardNumber,
+  expMonth: z
+    .number('Enter the expiry month.')
+    .int()
+    .min(1, 'Use a month from 1 to 12.')
+    .max(12, 'Use a month from 1 to 12.'),
+  expYear: z
+    .number('Enter the expiry year.')
+    .int()
+    .min(2000, 'Use a four-digit year such as 2030.')
+    .max(2100, 'Use a four-digit year such as 2030.'),
+  cvc: z.string().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code.'),
+  holderName: z.string().trim().min(1, 'Enter the name on the card.').max(100, 'Use at most 100 characters.'),
+  /** Make it the default at once (the first payment method always is). */
+  isDefault: z.boolean().optional(),
+});
+
+/**
+ * A card added with Stripe (Stripe mode): the browser gave the card to Stripe.js, which confirmed the
+ * setup intent (`GET /payment-methods/stripe/secret`) and answered the payment method's id. The card
+ * number never reaches Wharf; the server asks Stripe for brand, last four digits and expiry. Strict,
+ * so a body that also carries card fields is refused rather than quietly passing a number through.
+ */
+export const StripePaymentMethodRequest = z.strictObject({
+  vendor: z.literal('stripe'),
+  paymentMethod: z
+    .string('Add the card with the Stripe form first.')
+    .regex(/^pm_[A-Za-z0-9_]{1,250}$/, 'Use the payment method id Stripe answered (pm_…).'),
+  /** Make it the default at once (the first payment method always is). */
+  isDefault: z.boolean().optional(),
+});
+
+/** createPaymentMethodRequest: a sandbox card or a Stripe payment method, told apart by `vendor`. */
 export const CreatePaymentMethodRequest = z
-  .object({
-    vendor: PaymentVendor.default('sandbox'),
-    number: CardNumber,
-    expMonth: z
-      .number('Enter the expiry month.')
-      .int()
-      .min(1, 'Use a month from 1 to 12.')
-      .max(12, 'Use a month from 1 to 12.'),
-    expYear: z
-      .number('Enter the expiry year.')
-      .int()
-      .min(2000, 'Use a four-digit year such as 2030.')
-      .max(2100, 'Use a four-digit year such as 2030.'),
-    cvc: z.string().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code.'),
-    holderName: z.string().trim().min(1, 'Enter the name on the card.').max(100, 'Use at most 100 characters.'),
-    /** Make it the default at once (the first payment method always is). */
-    isDefault: z.boolean().optional(),
+  .discriminatedUnion('vendor', [SandboxPaymentMethodRequest, StripePaymentMethodRequest], {
+    error: 'Use the vendor sandbox or stripe.',
   })
   .meta({ id: 'CreatePaymentMethodRequest' });
 export type CreatePaymentMethodRequest = z.infer<typeof CreatePaymentMethodRequest>;
@@ -305,7 +324,14 @@ export const UpdatePaymentMethodRequest = z
 export type UpdatePaymentMethodRequest = z.infer<typeof UpdatePaymentMethodRequest>;
 
 /** What the browser needs to add a card with the gateway's own form (a setup intent's secret). */
-export const VendorSecret = z.object({ vendor: PaymentVendor, secret: z.string() }).meta({ id: 'VendorSecret' });
+export const VendorSecret = z
+  .object({
+    vendor: PaymentVendor,
+    secret: z.string(),
+    /** The public key the browser loads the gateway's script with (Stripe's `pk_…`); null for the sandbox. */
+    publishableKey: z.string().nullable(),
+  })
+  .meta({ id: 'VendorSecret' });
 export type VendorSecret = z.infer<typeof VendorSecret>;
 
 export const PaymentOutcome = z.enum(['succeeded', 'declined', 'insufficient_funds', 'expired']);
@@ -408,9 +434,7 @@ export type InvoicePaymentAttempt = z.infer<typeof InvoicePaymentAttempt>;
 export const InvoicePaymentAttemptPage = Page(InvoicePaymentAttempt).meta({ id: 'InvoicePaymentAttemptPage' });
 
 /** Pay a due or failed invoice now, with this payment method or the default one. */
-export const PayInvoiceRequest = z
-  .object({ paymentMethodId: z.uuid().optional() })
-  .meta({ id: 'PayInvoiceRequest' });
+export const PayInvoiceRequest = z.object({ paymentMethodId: z.uuid().optional() }).meta({ id: 'PayInvoiceRequest' });
 export type PayInvoiceRequest = z.infer<typeof PayInvoiceRequest>;
 
 /** Platform administrators only: an unpaid invoice is cancelled, with the reason on record. */
@@ -549,6 +573,12 @@ export const BinaryFile = z.string().meta({ id: 'BinaryFile', format: 'binary' }
 
 /** Moves the server's test clock (only when the server runs with TEST_CLOCK=true, as in end-to-end tests). */
 export const AdvanceTestClockRequest = z
-  .object({ seconds: z.number().int().min(1).max(400 * 24 * 3600) })
+  .object({
+    seconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(400 * 24 * 3600),
+  })
   .meta({ id: 'AdvanceTestClockRequest' });
 export const TestClock = z.object({ now: z.string() }).meta({ id: 'TestClock' });

@@ -26,7 +26,10 @@ function sendFile(reply: FastifyReply, contentType: string, file: FileAnswer): R
   const ascii = file.filename.replace(/[^\w.-]/g, '_');
   reply
     .header('content-type', contentType === 'text/csv' ? 'text/csv; charset=utf-8' : contentType)
-    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+    .header(
+      'content-disposition',
+      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+    )
     .header('cache-control', 'no-store');
   return file.body;
 }

@@ -51,6 +51,7 @@ describe('billing', () => {
         creditLimit: 0,
         autoPay: false,
         flags: [],
+        paymentVendor: 'sandbox',
       });
     });
 

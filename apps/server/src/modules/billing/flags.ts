@@ -26,14 +26,18 @@ const flagDefinitions: Record<BillingFlagCode, Omit<BillingFlag, 'code'>> = {
   },
   credit_limit_warning: { message: 'Near credit limit.', level: 'warning', actions: [] },
   credit_limit_exceeded: { message: 'Credit limit exceeded.', level: 'danger', actions: [] },
-  has_overdue_invoices: { message: 'Account has overdue invoices.', level: 'danger', actions: [] },
+  has_overdue_invoices: {
+    message: 'Account has overdue invoices.',
+    level: 'danger',
+    actions: [{ text: 'Pay', route: route('billing.invoices') }],
+  },
 };
 
 export function flag(code: BillingFlagCode): BillingFlag {
   return { code, ...flagDefinitions[code] };
 }
 
-/** The state the alerts are computed from. Invoices join it in their step. */
+/** The state the alerts are computed from. */
 export interface AccountState {
   /** Confirmed balance of the wallet in the account's currency (minor units). */
   balance: number;
@@ -42,6 +46,8 @@ export interface AccountState {
   creditLimit: number;
   /** Left out, the payment method alerts are not computed (ledger-only callers). */
   paymentMethods?: PaymentMethodState;
+  /** Whether an unpaid invoice (due or failed) is past its due date at the app clock's now. */
+  overdueInvoices?: boolean;
 }
 
 export interface PaymentMethodState {
@@ -80,7 +86,11 @@ export function paymentMethodFlags(state: PaymentMethodState): BillingFlag[] {
   return [];
 }
 
-/** Every alert that applies. Not yet computed: has_overdue_invoices (it comes with invoices). */
+/** Every alert that applies; overdue invoices first, as the most pressing. */
 export function accountFlags(state: AccountState): BillingFlag[] {
-  return [...(state.paymentMethods ? paymentMethodFlags(state.paymentMethods) : []), ...creditFlags(state)];
+  return [
+    ...(state.overdueInvoices ? [flag('has_overdue_invoices')] : []),
+    ...(state.paymentMethods ? paymentMethodFlags(state.paymentMethods) : []),
+    ...creditFlags(state),
+  ];
 }

@@ -2,12 +2,21 @@ import { cardDigits, type operations } from '@wharf/contract';
 import { recordAudit } from '../../core/audit/audit.js';
 import type { Clock, TestClock } from '../../core/clock.js';
 import type { Database } from '../../core/db/database.js';
-import { notFound } from '../../core/errors.js';
+import { AppError, notFound } from '../../core/errors.js';
 import type { Handlers } from '../../core/http/operations.js';
 import { billingProject, loadAccount, setCreditLimit, updateAccount } from './account.js';
-import { cardInvalid, paymentVendorMismatch, paymentVendorNotFound, setupIntentFailed } from './errors.js';
+import { enqueueAutoTopUpIfLow } from './auto-top-up.js';
+import {
+  cardInvalid,
+  gatewayUnavailable,
+  paymentVendorMismatch,
+  paymentVendorNotFound,
+  setupIntentFailed,
+} from './errors.js';
 import { CardError, type PaymentGateway } from './gateway/gateway.js';
+import { retrievesCards } from './gateway/index.js';
 import { SandboxGateway } from './gateway/sandbox.js';
+import { PaymentMethodRejected } from './gateway/stripe.js';
 import { documentHandlers, type DocumentOperations } from './document-handlers.js';
 import { IDEMPOTENCY_KEY_HEADER, idempotent } from './idempotency.js';
 import { invoiceHandlers, type InvoiceOperations } from './invoice-handlers.js';
@@ -50,8 +59,9 @@ type BillingOperations = Pick<
 >;
 
 /**
- * SPEC.md section 7, "Billing": the billing project, plans, wallets, the ledger's transactions and
- * payment methods. The gateway is the sandbox unless one is given (Stripe's is a later step).
+ * SPEC.md section 7, "Billing": the billing project, plans, wallets, the ledger's transactions,
+ * payment methods, and (through invoice-handlers and document-handlers) invoices, statements,
+ * exports and files. The gateway is the one PAYMENT_GATEWAY names (app.ts); the sandbox when none is given.
  */
 export function billingHandlers(deps: {
   db: Database;
@@ -63,7 +73,7 @@ export function billingHandlers(deps: {
   testClock?: TestClock;
 }): Handlers<BillingOperations & InvoiceOperations & DocumentOperations> {
   const { db, clock } = deps;
-  const gateway = deps.gateway ?? new SandboxGateway(clock);
+  const gateway: PaymentGateway = deps.gateway ?? new SandboxGateway(clock);
 
   return {
     ...invoiceHandlers({ ...deps, gateway }),
@@ -131,9 +141,25 @@ export function billingHandlers(deps: {
           return transaction;
         }
         const created = await raiseTransaction(tx, query.project, body, clock.now());
+        // Any debit (a charge, a negative adjustment) may take the wallet below its auto top-up
+        // threshold. In its transaction: a debit that rolls back (INSUFFICIENT_BALANCE) enqueues nothing.
+        const autoTopUpJob =
+          created.amount < 0
+            ? await enqueueAutoTopUpIfLow(tx, deps, {
+                projectId: query.project,
+                walletId: created.walletId,
+                transactionId: created.id,
+              })
+            : null;
         await recordAudit(tx, request, {
           target: `transaction:${created.id}`,
-          details: { type: created.type, amount: created.amount, currency: created.currency, status: created.status },
+          details: {
+            type: created.type,
+            amount: created.amount,
+            currency: created.currency,
+            status: created.status,
+            ...(autoTopUpJob ? { autoTopUpJob } : {}),
+          },
         });
         return created;
       },
@@ -163,26 +189,37 @@ export function billingHandlers(deps: {
     createPaymentMethod: idempotent<BillingOperations['createPaymentMethod']>(
       deps,
       async (tx, { query, body }, request) => {
-        if (body.vendor !== gateway.vendor || !gateway.addCard) throw paymentVendorMismatch(gateway.vendor);
+        if (body.vendor !== gateway.vendor) throw paymentVendorMismatch(gateway.vendor);
         // The company check comes before the card goes anywhere.
         await lockPaymentMethods(tx, query.project);
         let card;
         try {
-          card = await gateway.addCard({
-            number: cardDigits(body.number),
-            expMonth: body.expMonth,
-            expYear: body.expYear,
-            cvc: body.cvc,
-            holderName: body.holderName,
-          });
+          if (body.vendor === 'stripe') {
+            // The card went to Stripe from the browser; we ask Stripe what it is (and whose).
+            if (!retrievesCards(gateway)) throw paymentVendorMismatch(gateway.vendor);
+            card = await gateway.retrievePaymentMethod(body.paymentMethod, query.project);
+          } else {
+            if (!gateway.addCard) throw paymentVendorMismatch(gateway.vendor);
+            const typed = await gateway.addCard({
+              number: cardDigits(body.number),
+              expMonth: body.expMonth,
+              expYear: body.expYear,
+              cvc: body.cvc,
+              holderName: body.holderName,
+            });
+            card = { ...typed, holderName: body.holderName };
+          }
         } catch (error) {
           if (error instanceof CardError) throw cardInvalid(error.field, error.message);
-          throw error;
+          if (error instanceof PaymentMethodRejected) throw cardInvalid('paymentMethod', error.message);
+          if (error instanceof AppError) throw error;
+          // Stripe could not be asked: a 5xx, so the Idempotency-Key is released and a retry runs afresh.
+          throw gatewayUnavailable();
         }
         const row = await addPaymentMethod(
           tx,
           query.project,
-          { ...card, vendor: gateway.vendor, holderName: body.holderName, makeDefault: body.isDefault ?? false },
+          { ...card, vendor: gateway.vendor, makeDefault: body.isDefault ?? false },
           clock.now(),
         );
         // What is kept, never the number.
@@ -219,7 +256,7 @@ export function billingHandlers(deps: {
       await db.transaction((tx) => lockPaymentMethods(tx, query.project));
       try {
         const { secret } = await gateway.createSetup({ projectId: query.project });
-        return { vendor: gateway.vendor, secret };
+        return { vendor: gateway.vendor, secret, publishableKey: gateway.publishableKey ?? null };
       } catch {
         throw setupIntentFailed();
       }

@@ -170,7 +170,11 @@ function unwrap<T>(outcome: Outcome<T>): T {
 }
 
 /** A billing write: it runs in the transaction it is given, and audits itself there. */
-export type BillingWrite<Op> = (tx: Transaction, input: InputOf<Op>, request: FastifyRequest) => Promise<HandlerResult<Op>>;
+export type BillingWrite<Op> = (
+  tx: Transaction,
+  input: InputOf<Op>,
+  request: FastifyRequest,
+) => Promise<HandlerResult<Op>>;
 
 interface ProjectInput {
   query: { project: string };

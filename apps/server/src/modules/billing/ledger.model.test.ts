@@ -1,20 +1,29 @@
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestClock } from '../../core/clock.js';
 import type { Database } from '../../core/db/database.js';
 import { AppError } from '../../core/errors.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { company } from '../../test/billing.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 import { setCreditLimit, updateAccount } from './account.js';
+import { SANDBOX_CARDS, SandboxGateway } from './gateway/sandbox.js';
+import { payInvoice } from './invoice-payments.js';
+import { freshCaller } from './invoice-fixtures.js';
+import { runInvoicesForPeriod } from './invoice-run.js';
+import { addPaymentMethod } from './payment-methods.js';
+import { billingAccounts, invoices, paymentMethods, transactions } from './schema.js';
 import { raiseTransaction, reverseTransaction, settleTransaction } from './transactions.js';
 
 /**
- * Model-based: random sequences of top-ups, charges, adjustments, confirmations, voids and
- * reversals run against the real ledger and against a plain model of it. After every step each
- * wallet's cached balance must equal the sum of its confirmed entries (recomputed in SQL), its
- * holds the sum of its pending charges, both must match the model, and no wallet may be below
- * minus its credit limit. The model is written from the rules, not from ledger.ts.
+ * Model-based: random sequences of top-ups, charges, adjustments, confirmations, voids, reversals,
+ * monthly invoice runs and invoice payments run against the real ledger and against a plain model
+ * of it. After every step each wallet's cached balance must equal the sum of its confirmed entries
+ * (recomputed in SQL), its holds the sum of its pending charges, both must match the model, and no
+ * wallet may be below minus its credit limit but for what billing itself booked past it (tax).
+ * Invoices must bill each entry once and for good, total exactly their lines, and be numbered
+ * 1..n without gaps. The model is written from the rules, not from ledger.ts.
  */
 const CURRENCIES = ['EUR', 'USD'] as const;
 type Currency = (typeof CURRENCIES)[number];
@@ -26,16 +35,32 @@ interface ModelEntry {
   status: 'pending' | 'confirmed' | 'void';
   reversal: boolean;
   reversed: boolean;
+  /** Money in from a card: never billed. */
+  payment?: boolean;
+  /** Set once, by the run that bills it. */
+  invoiceId?: string;
+}
+interface ModelInvoice {
+  id: string;
+  unpaid: boolean;
+  amountDue: number;
 }
 interface Model {
   /** Only the account's currency (EUR) has credit. */
   creditLimit: number;
   entries: ModelEntry[];
+  invoices: ModelInvoice[];
+  /** What billing booked past the credit limit (tax lines): owed whatever the limit says. */
+  systemDebt: number;
 }
 interface Real {
   db: Database;
   projectId: string;
   now: () => Date;
+  clock: TestClock;
+  gateway: SandboxGateway;
+  /** A card that is not the default, so that the run leaves collection to PayInvoice. */
+  cardId: string;
 }
 
 const limitOf = (m: Model, c: Currency) => (c === 'EUR' ? m.creditLimit : 0);
@@ -73,9 +98,37 @@ async function checkInvariants(m: Model, real: Real) {
     expect(held, `${c} holds are its pending charges`).toBe(Number(row.pending));
     expect(balance, `${c} balance matches the model`).toBe(balanceOf(m, c));
     expect(held, `${c} holds match the model`).toBe(heldOf(m, c));
-    expect(balance + limitOf(m, c), `${c} never below minus the credit limit`).toBeGreaterThanOrEqual(0);
-    expect(balance - held + limitOf(m, c), `${c} holds stay within the credit`).toBeGreaterThanOrEqual(0);
+    const debt = c === 'EUR' ? m.systemDebt : 0;
+    expect(balance + limitOf(m, c) + debt, `${c} never below minus the credit limit`).toBeGreaterThanOrEqual(0);
+    expect(balance - held + limitOf(m, c) + debt, `${c} holds stay within the credit`).toBeGreaterThanOrEqual(0);
   }
+  await checkInvoices(m, real);
+}
+
+/** Each entry billed once and for good; every invoice totals its lines; numbers 1..n per platform. */
+async function checkInvoices(m: Model, real: Real) {
+  const billed = await real.db
+    .select({ id: transactions.id, invoiceId: transactions.invoiceId })
+    .from(transactions)
+    .where(eq(transactions.projectId, real.projectId));
+  const invoiceOf = new Map(billed.map((b) => [b.id, b.invoiceId]));
+  for (const entry of m.entries) {
+    if (entry.invoiceId)
+      expect(invoiceOf.get(entry.id), 'an invoiced entry stays on its invoice').toBe(entry.invoiceId);
+  }
+  const totals = await real.db.execute(sql`
+    select i.total, i.line_count, coalesce(-sum(x.amount), 0) as lines, count(x.id) as count
+    from billing_invoices i left join billing_transactions x on x.invoice_id = i.id
+    where i.project_id = ${real.projectId} group by i.id`);
+  for (const row of (totals as unknown as { rows: Record<string, unknown>[] }).rows) {
+    expect(Number(row.total), 'an invoice totals its lines').toBe(Number(row.lines));
+    expect(Number(row.line_count), 'an invoice counts its lines').toBe(Number(row.count));
+  }
+  const numbers = await real.db.select({ sequence: invoices.sequence }).from(invoices).orderBy(invoices.sequence);
+  expect(
+    numbers.map((n) => n.sequence),
+    'invoice numbers have no gaps',
+  ).toEqual(numbers.map((_, i) => i + 1));
 }
 
 class Book implements fc.AsyncCommand<Model, Real> {
@@ -149,11 +202,101 @@ class Reverse implements fc.AsyncCommand<Model, Real> {
     if (result.ok) {
       expect(result.value).toMatchObject({ amount: -entry.amount, reversesId: entry.id, status: 'confirmed' });
       entry.reversed = true;
-      m.entries.push({ ...entry, id: result.value.id, amount: -entry.amount, reversal: true, reversed: false });
+      // A new entry: not billed yet, whatever became of the one it reverses.
+      m.entries.push({
+        ...entry,
+        id: result.value.id,
+        amount: -entry.amount,
+        reversal: true,
+        reversed: false,
+        invoiceId: undefined,
+      });
     }
     await checkInvariants(m, real);
   }
   toString = () => `reverse(#${this.index})`;
+}
+
+/** Moves the clock into the next month and runs the month just ended, as the scheduler does. */
+class RunInvoices implements fc.AsyncCommand<Model, Real> {
+  check = () => true;
+  async run(m: Model, real: Real) {
+    const now = real.now();
+    const periodEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+    real.clock.set(new Date(periodEnd.getTime() + 60 * 60 * 1000));
+    // Everything was confirmed before the period ended (the clock only moves here).
+    const billable = m.entries.filter(
+      (e) => e.currency === 'EUR' && e.status === 'confirmed' && !e.payment && !e.invoiceId,
+    );
+    const result = await runInvoicesForPeriod(real.db, real.gateway, real.clock, periodEnd);
+    expect(result.failed).toEqual([]);
+    const [invoice] = await real.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.projectId, real.projectId), eq(invoices.periodEnd, periodEnd)));
+    expect(invoice !== undefined, 'an invoice exactly when there is something to bill').toBe(billable.length > 0);
+    if (!invoice) return checkInvariants(m, real);
+    const subtotal = 0 - billable.reduce((sum, e) => sum + e.amount, 0);
+    expect(invoice.subtotal).toBe(subtotal);
+    for (const entry of billable) entry.invoiceId = invoice.id;
+    if (invoice.tax > 0) {
+      const [tax] = await real.db
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.invoiceId, invoice.id), eq(transactions.sourceReference, `tax:${invoice.number}`)));
+      expect(tax!.amount).toBe(-invoice.tax);
+      m.systemDebt += invoice.tax;
+      m.entries.push({
+        id: tax!.id,
+        currency: 'EUR',
+        amount: -invoice.tax,
+        status: 'confirmed',
+        reversal: false,
+        reversed: false,
+        invoiceId: invoice.id,
+      });
+    }
+    const balance = balanceOf(m, 'EUR');
+    expect(invoice.amountDue).toBe(Math.max(0, Math.min(invoice.total, -balance)));
+    m.invoices.push({ id: invoice.id, unpaid: invoice.amountDue > 0, amountDue: invoice.amountDue });
+    await checkInvariants(m, real);
+  }
+  toString = () => 'runInvoices';
+}
+
+/** Pay now with the card: only unpaid invoices; the payment is money in, never billed. */
+class PayInvoice implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly index: number) {}
+  check = (m: Readonly<Model>) => m.invoices.length > 0;
+  async run(m: Model, real: Real) {
+    const invoice = m.invoices[this.index % m.invoices.length]!;
+    const result = await attempt(real, (tx) =>
+      payInvoice(tx, real.gateway, real.projectId, invoice.id, real.cardId, real.now()),
+    );
+    expect(result.ok ? null : result.code).toBe(invoice.unpaid ? null : 'INVOICE_NOT_PAYABLE');
+    if (result.ok) {
+      expect(result.value.status).toBe('paid');
+      const [payment] = await real.db
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.projectId, real.projectId), eq(transactions.type, 'payment')))
+        .orderBy(desc(transactions.createdAt), desc(transactions.id))
+        .limit(1);
+      expect(payment!.amount).toBe(invoice.amountDue);
+      invoice.unpaid = false;
+      m.entries.push({
+        id: payment!.id,
+        currency: 'EUR',
+        amount: invoice.amountDue,
+        status: 'confirmed',
+        reversal: false,
+        reversed: false,
+        payment: true,
+      });
+    }
+    await checkInvariants(m, real);
+  }
+  toString = () => `payInvoice(#${this.index})`;
 }
 
 const amount = fc.integer({ min: 1, max: 3_000 });
@@ -169,6 +312,8 @@ const commands = fc.commands(
     index.map((i) => new Settle(i, 'confirmed')),
     index.map((i) => new Settle(i, 'void')),
     index.map((i) => new Reverse(i)),
+    fc.constant(new RunInvoices()),
+    index.map((i) => new PayInvoice(i)),
   ],
   { maxCommands: 30, size: 'max' },
 );
@@ -180,7 +325,8 @@ describe('the ledger, model-based', () => {
 
   beforeAll(async () => {
     t = await createStartedTestApp();
-    owner = await bearerUser(t, 'owner@example.com');
+    // The invoice runs move the clock by months: every call gets a token minted at its now.
+    owner = freshCaller(t, await bearerUser(t, 'owner@example.com'));
   });
   afterAll(() => t.close());
 
@@ -190,12 +336,36 @@ describe('the ledger, model-based', () => {
         // Each run gets a project of its own: a fresh ledger.
         const projectId = (await createProjectAs(owner, `Model ${++projects}`)).id;
         const db = t.database.db;
-        await db.transaction(async (tx) => {
-          await updateAccount(tx, projectId, { company }, t.clock.now());
-          await setCreditLimit(tx, projectId, creditLimit, t.clock.now());
+        const now = t.clock.now();
+        const gateway = new SandboxGateway(t.clock);
+        const cardId = await db.transaction(async (tx) => {
+          // On the demo plan (set before the company, so nothing is prorated): no plan fee, only tax.
+          await updateAccount(tx, projectId, { plan: 'demo' }, now);
+          await updateAccount(tx, projectId, { company }, now);
+          await setCreditLimit(tx, projectId, creditLimit, now);
+          const card = await gateway.addCard({
+            number: SANDBOX_CARDS.succeeds,
+            expMonth: 12,
+            expYear: 2099,
+            cvc: '123',
+            holderName: 'Model',
+          });
+          const row = await addPaymentMethod(
+            tx,
+            projectId,
+            { ...card, vendor: 'sandbox', holderName: 'Model', makeDefault: false },
+            now,
+          );
+          await tx.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.id, row.id));
+          return row.id;
         });
-        const real: Real = { db, projectId, now: () => t.clock.now() };
-        await fc.asyncModelRun(() => ({ model: { creditLimit, entries: [] }, real }), cmds);
+        const real: Real = { db, projectId, now: () => t.clock.now(), clock: t.clock, gateway, cardId };
+        await fc.asyncModelRun(
+          () => ({ model: { creditLimit, entries: [], invoices: [], systemDebt: 0 }, real }),
+          cmds,
+        );
+        // Out of later runs' way: each run looks only at its own project's invoices.
+        await db.update(billingAccounts).set({ company: null }).where(eq(billingAccounts.projectId, projectId));
       }),
       { numRuns: 40 },
     );

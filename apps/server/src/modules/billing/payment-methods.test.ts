@@ -218,7 +218,11 @@ describe('payment methods and wallet top-ups (sandbox gateway)', () => {
       const p = await billedProject('Secret');
       const res = await owner.call('GET', url('/payment-methods/sandbox/secret', p));
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ vendor: 'sandbox', secret: expect.stringMatching(/^seti_sandbox_/) });
+      expect(res.json()).toEqual({
+        vendor: 'sandbox',
+        secret: expect.stringMatching(/^seti_sandbox_/),
+        publishableKey: null,
+      });
       expect((await owner.call('GET', url('/payment-methods/stripe/secret', p))).statusCode).toBe(404);
       vi.spyOn(SandboxGateway.prototype, 'createSetup').mockRejectedValueOnce(new Error('gateway down'));
       const failed = await owner.call('GET', url('/payment-methods/sandbox/secret', p));

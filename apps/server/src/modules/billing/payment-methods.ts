@@ -11,6 +11,7 @@ import { badRequest } from '../../core/errors.js';
 import { decodeTimePageToken, encodePageToken } from '../../core/pagination.js';
 import { companyNotFound, lastPaymentMethodInUse, paymentMethodNotFound } from './errors.js';
 import { isExpired, type StoredCard } from './gateway/gateway.js';
+import { hasUnpaidInvoices } from './invoices.js';
 import { billingAccounts, paymentAttempts, paymentMethods } from './schema.js';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
@@ -120,14 +121,11 @@ export async function makeDefault(tx: Executor, projectId: string, id: string): 
 }
 
 /**
- * Whether the project has invoices waiting to be paid (due, overdue or failed). Invoices do not
- * exist yet (a later step of issue 7): until they do, nothing is ever due. The invoice step
- * replaces this body with a query on its table; the removal rule below already asks it.
+ * Whether the project has invoices waiting to be paid (due, overdue or failed): the removal rule
+ * below asks it, so that unpaid invoices always keep a card to be collected from.
  */
 export async function hasDueInvoices(db: Executor, projectId: string): Promise<boolean> {
-  void db;
-  void projectId;
-  return false;
+  return hasUnpaidInvoices(db, projectId);
 }
 
 /**

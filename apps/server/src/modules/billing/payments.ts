@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateTransactionRequest, PaymentOutcome, Transaction } from '@wharf/contract';
 import type { Executor } from '../../core/db/database.js';
-import { accountForLedger, creditLimitFor } from './account.js';
+import { accountForLedger, creditLimitFor, type Account } from './account.js';
 import { gatewayUnavailable, paymentMethodRequired } from './errors.js';
 import type { PaymentGateway } from './gateway/gateway.js';
 import { RecordedRefusal } from './idempotency.js';
-import { defaultPaymentMethod, findPaymentMethod, recordPaymentAttempt } from './payment-methods.js';
+import { defaultPaymentMethod, findPaymentMethod, type PaymentMethodRow } from './payment-methods.js';
+import { paymentAttempts, type transactions } from './schema.js';
 import { book, toTransaction } from './transactions.js';
 import { lockWallet } from './wallets.js';
+
+type AttemptRow = typeof paymentAttempts.$inferSelect;
+type TransactionRow = typeof transactions.$inferSelect;
 
 /** 402 Payment Required, naming why the card refused. */
 const refusals: Record<Exclude<PaymentOutcome, 'succeeded'>, { code: string; message: string }> = {
@@ -22,6 +26,84 @@ const refusals: Record<Exclude<PaymentOutcome, 'succeeded'>, { code: string; mes
 export interface TopUp {
   transaction: Transaction;
   attemptId: string;
+}
+
+/** The refusal a caller answers with: 402 and the card's reason. */
+export function refusalOf(outcome: Exclude<PaymentOutcome, 'succeeded'>): RecordedRefusal {
+  const refusal = refusals[outcome];
+  return new RecordedRefusal(402, refusal.code, refusal.message);
+}
+
+export interface CardPayment {
+  projectId: string;
+  /** Held FOR SHARE by the caller (`accountForLedger`). */
+  account: Pick<Account, 'currency' | 'creditLimit'>;
+  method: PaymentMethodRow;
+  amount: number;
+  currency: string;
+  /** The gateway's: the same key always gets the gateway's first answer, so a retry never charges twice. */
+  idempotencyKey: string;
+  /** The `payment` entry booked when the gateway takes the money. */
+  entry: { integration: string; sourceReference: string; description?: string | null | undefined };
+  /** The invoice being collected; null for a wallet top-up. */
+  invoiceId: string | null;
+}
+
+export type CardPaymentResult =
+  | { outcome: 'succeeded'; attempt: AttemptRow; transaction: TransactionRow }
+  | { outcome: Exclude<PaymentOutcome, 'succeeded'>; attempt: AttemptRow; transaction: null };
+
+/**
+ * The one way money comes in from a card, shared by wallet top-ups and invoice payments: charge the
+ * payment method through the gateway; on success book a confirmed `payment` entry and record the
+ * attempt naming it, in the caller's transaction; on a refusal record the attempt alone (the caller
+ * decides how to answer, and must commit it: see `RecordedRefusal`). An unreachable gateway is a
+ * 502 and the caller's transaction rolls back.
+ */
+export async function chargeCard(tx: Executor, gateway: PaymentGateway, payment: CardPayment, now: Date) {
+  const { method } = payment;
+  let result;
+  try {
+    result = await gateway.charge({
+      amount: payment.amount,
+      currency: payment.currency,
+      paymentMethod: { reference: method.gatewayReference, expMonth: method.expMonth, expYear: method.expYear },
+      idempotencyKey: payment.idempotencyKey,
+    });
+  } catch {
+    // A 5xx: the change rolls back (and an Idempotency-Key is released), so a retry asks the gateway again.
+    throw gatewayUnavailable();
+  }
+  const record = (transactionId: string | null) =>
+    tx
+      .insert(paymentAttempts)
+      .values({
+        projectId: payment.projectId,
+        paymentMethodId: method.id,
+        amount: payment.amount,
+        currency: payment.currency,
+        outcome: result.outcome,
+        gatewayReference: result.reference,
+        transactionId,
+        invoiceId: payment.invoiceId,
+        createdAt: now,
+      })
+      .returning()
+      .then((rows) => rows[0]!);
+
+  if (result.outcome !== 'succeeded') {
+    return { outcome: result.outcome, attempt: await record(null), transaction: null } satisfies CardPaymentResult;
+  }
+  const wallet = await lockWallet(tx, payment.projectId, payment.currency, now);
+  const row = await book(
+    tx,
+    payment.projectId,
+    wallet,
+    creditLimitFor(payment.account, wallet.currency),
+    { ...payment.entry, type: 'payment', amount: payment.amount, confirm: true },
+    now,
+  );
+  return { outcome: 'succeeded', attempt: await record(row.id), transaction: row } satisfies CardPaymentResult;
 }
 
 /**
@@ -49,51 +131,25 @@ export async function topUpWallet(
     : await defaultPaymentMethod(tx, projectId);
   if (!method) throw paymentMethodRequired();
 
-  const attemptId = randomUUID();
-  let result;
-  try {
-    result = await gateway.charge({
+  const result = await chargeCard(
+    tx,
+    gateway,
+    {
+      projectId,
+      account,
+      method,
       amount: request.amount,
       currency: request.currency,
-      paymentMethod: { reference: method.gatewayReference, expMonth: method.expMonth, expYear: method.expYear },
-      idempotencyKey: idempotencyKey ? `top-up:${projectId}:${idempotencyKey}` : `top-up:${attemptId}`,
-    });
-  } catch {
-    // A 5xx: the change rolls back and the Idempotency-Key is released, so a retry asks the gateway again.
-    throw gatewayUnavailable();
-  }
-  const attempt = {
-    id: attemptId,
-    projectId,
-    paymentMethodId: method.id,
-    amount: request.amount,
-    currency: request.currency,
-    outcome: result.outcome,
-    gatewayReference: result.reference,
-  };
-
-  if (result.outcome !== 'succeeded') {
-    await recordPaymentAttempt(tx, { ...attempt, transactionId: null }, now);
-    const refusal = refusals[result.outcome];
-    throw new RecordedRefusal(402, refusal.code, refusal.message);
-  }
-
-  const wallet = await lockWallet(tx, projectId, request.currency, now);
-  const row = await book(
-    tx,
-    projectId,
-    wallet,
-    creditLimitFor(account, wallet.currency),
-    {
-      type: 'payment',
-      amount: request.amount,
-      confirm: true,
-      integration: request.integration,
-      sourceReference: request.sourceReference,
-      description: request.description,
+      idempotencyKey: idempotencyKey ? `top-up:${projectId}:${idempotencyKey}` : `top-up:${randomUUID()}`,
+      entry: {
+        integration: request.integration,
+        sourceReference: request.sourceReference,
+        description: request.description,
+      },
+      invoiceId: null,
     },
     now,
   );
-  const recorded = await recordPaymentAttempt(tx, { ...attempt, transactionId: row.id }, now);
-  return { transaction: toTransaction(row), attemptId: recorded.id };
+  if (result.outcome !== 'succeeded') throw refusalOf(result.outcome);
+  return { transaction: toTransaction(result.transaction), attemptId: result.attempt.id };
 }

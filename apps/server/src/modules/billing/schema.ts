@@ -247,7 +247,9 @@ export const invoices = pgTable(
       .on(t.projectId, t.periodStart)
       .where(sql`${t.type} = 'period'`),
     index('billing_invoices_list_idx').on(t.projectId, t.issuedAt, t.id),
-    index('billing_invoices_retry_idx').on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`),
+    index('billing_invoices_retry_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.nextAttemptAt} is not null`),
     check('billing_invoices_amounts_check', sql`${t.amountDue} >= 0 and ${t.amountPaid} >= 0`),
   ],
 );

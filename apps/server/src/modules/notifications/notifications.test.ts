@@ -10,7 +10,7 @@ import { addMember } from '../access/service.js';
 import { users } from '../accounts/schema.js';
 import { mailOutbox } from '../mail/schema.js';
 import { MAX_PUSH_DEVICES } from './handlers.js';
-import { ensureVapidKeys } from './push.js';
+import { ensureVapidKeys, PUSH_QUEUE } from './push.js';
 import { notifications, pushSubscriptions } from './schema.js';
 
 const NOTIFICATIONS = `${USER_API}/notifications`;
@@ -305,7 +305,7 @@ describe('in-app notifications', () => {
         details: { title: 'Maintenance tonight', push: false, recipients: 1 },
       });
       // Without push asked for, no job.
-      expect(await db().select().from(jobs)).toEqual([]);
+      expect(await db().select().from(jobs).where(eq(jobs.queue, PUSH_QUEUE))).toEqual([]);
     });
 
     it('reaches every member of a project', async () => {

@@ -1,9 +1,11 @@
 import type { operations, Project } from '@wharf/contract';
 import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../../core/audit/audit.js';
 import type { Database, Executor } from '../../core/db/database.js';
 import type { Handlers } from '../../core/http/operations.js';
 import { addMember, type PermissionResolver } from '../access/service.js';
+import { withBillingFlags } from '../billing/account.js';
 import { platforms } from '../platform/schema.js';
 import type { PlatformService } from '../platform/service.js';
 import { organisationNotFound, projectNotFound, templateNotFound } from './errors.js';
@@ -20,7 +22,7 @@ type ProjectOperations = Pick<
 
 type ProjectRow = typeof projects.$inferSelect;
 
-/** SPEC.md section 3's project. Modules and billing fill `integrations` and `billing.flags` in their issues. */
+/** SPEC.md section 3's project. Modules fill `integrations` in their issue; the handlers add `billing.flags` (withFlags). */
 function toProject(row: ProjectRow, platformName: string): Project {
   return {
     id: row.id,
@@ -44,6 +46,15 @@ export async function loadProject(db: Executor, id: string): Promise<Project> {
   return toProject(row.project, row.platformName);
 }
 
+/**
+ * A project as the API answers it: with its billing alerts. `loadProject` itself stays without them,
+ * as billing's own reads of a project (its plan, its currency) need none.
+ */
+async function withFlags(db: Executor, project: Project, request: FastifyRequest): Promise<Project> {
+  const [withAlerts] = await withBillingFlags(db, [project], request.server.services.clock.now());
+  return withAlerts!;
+}
+
 export function projectHandlers(deps: {
   db: Database;
   permissions: PermissionResolver;
@@ -63,7 +74,12 @@ export function projectHandlers(deps: {
         .innerJoin(platforms, eq(platforms.id, projects.platformId))
         .where(and(eq(projectMembers.userId, userId), query.project ? eq(projects.id, query.project) : undefined))
         .orderBy(asc(projects.name), asc(projects.id));
-      return rows.map((r) => toProject(r.project, r.platformName));
+      // The alerts of every listed project in a fixed number of queries (withBillingFlags batches them).
+      return withBillingFlags(
+        db,
+        rows.map((r) => toProject(r.project, r.platformName)),
+        request.server.services.clock.now(),
+      );
     },
 
     createProject: async ({ body }, request) => {
@@ -97,10 +113,10 @@ export function projectHandlers(deps: {
         });
         return row!;
       });
-      return loadProject(db, created.id);
+      return withFlags(db, await loadProject(db, created.id), request);
     },
 
-    getProject: ({ params }) => loadProject(db, params.project),
+    getProject: async ({ params }, request) => withFlags(db, await loadProject(db, params.project), request),
 
     updateProject: async ({ params, body }, request) => {
       await db.transaction(async (tx) => {
@@ -120,7 +136,7 @@ export function projectHandlers(deps: {
           details: { fields: Object.keys(body) },
         });
       });
-      return loadProject(db, params.project);
+      return withFlags(db, await loadProject(db, params.project), request);
     },
 
     deleteProject: async ({ params }, request) => {

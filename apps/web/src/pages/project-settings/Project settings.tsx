@@ -6,6 +6,7 @@ import { useNavigateByName } from '../../app/navigation';
 import { Badge, SettingsSection } from '../../features/account/ui/SettingsSection';
 import type { Access } from '../../features/access/api/enforce';
 import { deniedReason } from '../../features/access/ui/Denied';
+import { CompanyDetailsSection } from '../../features/billing/ui/CompanyDetailsSection';
 import { DEFAULT_FORM_ERROR, formErrorsFrom, validate, type FormErrors } from '../../features/forms/form-errors';
 import { useForm } from '../../features/forms/use-form';
 import { forgetDeletedProject, useDeleteProjectMutation } from '../../features/projects/api/delete-project';
@@ -46,6 +47,8 @@ function ProjectSettings({ project, access }: { project: Project; access: Access
     <div className="grid gap-6">
       <NameSection project={project} canUpdate={canUpdate} />
       <LogosSection project={project} canUpdate={canUpdate} />
+      {/* Billing's own permissions decide this one (billing.read, billing.manage), asked by the section. */}
+      <CompanyDetailsSection project={project.id} />
       <DangerZone project={project} canDelete={access.can('projects.delete')} />
     </div>
   );

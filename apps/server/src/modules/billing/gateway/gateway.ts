@@ -8,6 +8,8 @@ import type { CardBrand, PaymentOutcome, PaymentVendor } from '@wharf/contract';
  */
 export interface PaymentGateway {
   readonly vendor: PaymentVendor;
+  /** The public key the browser's card form loads the gateway's script with, when it has one. */
+  readonly publishableKey?: string;
   /** A secret for the browser to add a card with the gateway's own form. Throws when the gateway fails. */
   createSetup(input: { projectId: string }): Promise<{ secret: string }>;
   /** Sandbox mode only: the card as typed, checked and reduced to what may be kept. Throws `CardError`. */

@@ -9,6 +9,8 @@ import { Loading } from '../../../ui/Loading';
 import { Tag } from '../../../ui/Tag';
 import type { Access } from '../../access/api/enforce';
 import { deniedReason } from '../../access/ui/Denied';
+import { useBillingProject } from '../../billing/api';
+import { BillingFlags } from '../../billing/ui/BillingFlags';
 import { linkClasses } from '../../auth/ui/AuthCard';
 import { membersQueryOptions } from '../../members/api/members';
 import { roleName } from '../../roles/role-labels';
@@ -96,10 +98,12 @@ function Reason({ permission }: { permission: string }) {
   return <p className="text-sm text-muted">{deniedReason([permission])}</p>;
 }
 
-const flagTone = { info: 'primary', warning: 'warning', error: 'danger' } as const;
-
 function BillingGlance({ project }: { project: Project }) {
-  const { plan, flags } = project.billing;
+  // The billing account's own flags carry their actions (Add, Update, Fix); until it answers, or
+  // if it cannot, the project list's copy shows with SPEC.md section 8's actions for each code.
+  const account = useBillingProject(project.id);
+  const { plan } = project.billing;
+  const flags = account.data?.flags ?? project.billing.flags;
   return (
     <div className="grid gap-3 text-sm">
       <p>
@@ -108,14 +112,7 @@ function BillingGlance({ project }: { project: Project }) {
       {flags.length === 0 ? (
         <p className="text-muted">Nothing needs your attention.</p>
       ) : (
-        <ul className="grid gap-2">
-          {flags.map((flag) => (
-            <li key={flag.code} className="flex items-start gap-2">
-              <Tag tone={flagTone[flag.level as keyof typeof flagTone] ?? 'neutral'}>{flag.level}</Tag>
-              <span>{flag.message}</span>
-            </li>
-          ))}
-        </ul>
+        <BillingFlags flags={flags} project={project.id} label="Billing alerts" />
       )}
     </div>
   );

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { cx } from '../../../ui/cx';
+
+export interface Column<T> {
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  /** Amounts line up on the right. */
+  numeric?: boolean;
+  className?: string;
+}
+
+/**
+ * A billing table. Under the sm breakpoint it scrolls sideways inside its own box (the page never
+ * does), and the first column stays readable; `caption` names it for screen readers.
+ */
+export function Table<T>({
+  caption,
+  columns,
+  rows,
+  keyOf,
+  busy = false,
+}: {
+  caption: string;
+  columns: Column<T>[];
+  rows: readonly T[];
+  keyOf: (row: T) => string;
+  /** A new page or filter is on its way: the old rows stay, dimmed. */
+  busy?: boolean;
+}) {
+  return (
+    <div
+      className={cx('-mx-1 overflow-x-auto px-1 transition-opacity', busy && 'opacity-60')}
+      aria-busy={busy || undefined}
+      // The scrolling box takes focus so that keyboard users can scroll it too.
+      tabIndex={0}
+      role="group"
+      aria-label={caption}
+    >
+      <table className="w-full min-w-[40rem] border-collapse text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b border-border text-left text-xs text-muted">
+            {columns.map((column, i) => (
+              <th
+                key={i}
+                scope="col"
+                className={cx(
+                  'px-2 py-2 font-medium whitespace-nowrap',
+                  column.numeric && 'text-right',
+                  column.className,
+                )}
+              >
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={keyOf(row)} className="border-b border-border last:border-b-0 hover:bg-surface-raised/60">
+              {columns.map((column, i) => (
+                <td
+                  key={i}
+                  className={cx(
+                    'px-2 py-2.5 align-middle',
+                    column.numeric && 'text-right whitespace-nowrap tabular-nums',
+                    column.className,
+                  )}
+                >
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
