@@ -10,7 +10,7 @@ import {
   invoiceWorld,
   run,
   type InvoiceWorld,
-} from './invoice-fixtures.js';
+} from '../../test/invoices.js';
 import { INVOICE_COLLECTION_QUEUE, INVOICE_RUN_QUEUE, scheduleInvoiceJobs } from './invoice-run.js';
 import { invoices, transactions } from './schema.js';
 

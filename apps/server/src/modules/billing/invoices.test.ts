@@ -16,7 +16,7 @@ import {
   url,
   walletOf,
   type InvoiceWorld,
-} from './invoice-fixtures.js';
+} from '../../test/invoices.js';
 import { collectDueInvoices, RETRY_SCHEDULE_DAYS } from './invoice-payments.js';
 import { invoices, paymentAttempts, summaries, transactions } from './schema.js';
 

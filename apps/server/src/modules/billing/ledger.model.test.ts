@@ -10,7 +10,7 @@ import { bearerUser, createProjectAs, type BearerUser } from '../../test/project
 import { setCreditLimit, updateAccount } from './account.js';
 import { SANDBOX_CARDS, SandboxGateway } from './gateway/sandbox.js';
 import { payInvoice } from './invoice-payments.js';
-import { freshCaller } from './invoice-fixtures.js';
+import { freshCaller } from '../../test/invoices.js';
 import { runInvoicesForPeriod } from './invoice-run.js';
 import { addPaymentMethod } from './payment-methods.js';
 import { billingAccounts, invoices, paymentMethods, transactions } from './schema.js';

@@ -7,6 +7,7 @@ import { useInvoiceAttempts, useInvoices, usePayInvoice, useTransactions } from 
 import { formatDate, formatDateTime, formatPeriod } from '../../features/billing/dates';
 import { invoiceFileName } from '../../features/billing/download';
 import { useIdempotencyKey } from '../../features/billing/idempotency';
+import { coveredByWallet, outstanding } from '../../features/billing/invoice-amounts';
 import { formatMoney } from '../../features/billing/money';
 import { BillingError } from '../../features/billing/ui/BillingError';
 import { DownloadButton, StreamingExport } from '../../features/billing/ui/Downloads';
@@ -79,7 +80,7 @@ function Invoices({ project, access }: { project: Project; access: Access }) {
           <TextField
             label="Search by number"
             type="search"
-            placeholder="INV-2026-0001"
+            placeholder="INV-000001"
             autoComplete="off"
             spellCheck={false}
             value={search.text}
@@ -117,9 +118,9 @@ function Invoices({ project, access }: { project: Project; access: Access }) {
           { header: 'Due', cell: (invoice) => formatDate(invoice.dueAt) },
           { header: 'Total', numeric: true, cell: (invoice) => formatMoney(invoice.total, invoice.currency) },
           {
-            header: 'Amount due',
+            header: 'Outstanding',
             numeric: true,
-            cell: (invoice) => formatMoney(invoice.amountDue, invoice.currency),
+            cell: (invoice) => formatMoney(outstanding(invoice), invoice.currency),
           },
           { header: 'Status', cell: (invoice) => <InvoiceStatusTag status={invoice.status} /> },
         ]}
@@ -154,7 +155,7 @@ function InvoiceDetail({
   const [paid, setPaid] = useState<Invoice | null>(null);
   const shown = paid && paid.id === invoice.id ? paid : invoice;
   const money = (minor: number) => formatMoney(minor, shown.currency);
-  const payable = PAYABLE.includes(shown.status) && shown.amountDue > 0;
+  const payable = PAYABLE.includes(shown.status) && outstanding(shown) > 0;
 
   async function payNow() {
     const key = idempotency.keyFor(`pay:${shown.id}`);
@@ -188,7 +189,7 @@ function InvoiceDetail({
               disabled={!canManage || pay.isPending}
               aria-busy={pay.isPending || undefined}
             >
-              {pay.isPending ? 'Paying…' : `Pay ${money(shown.amountDue)} now`}
+              {pay.isPending ? 'Paying…' : `Pay ${money(outstanding(shown))} now`}
             </Button>
           )}
         </>
@@ -214,10 +215,16 @@ function InvoiceDetail({
           <dd className="text-right tabular-nums">{money(shown.tax)}</dd>
           <dt className="font-semibold">Total</dt>
           <dd className="text-right font-semibold tabular-nums">{money(shown.total)}</dd>
+          {coveredByWallet(shown) > 0 && (
+            <>
+              <dt className="text-muted">Covered by the wallet</dt>
+              <dd className="text-right tabular-nums">{money(coveredByWallet(shown))}</dd>
+            </>
+          )}
           <dt className="text-muted">Paid</dt>
           <dd className="text-right tabular-nums">{money(shown.amountPaid)}</dd>
-          <dt className="font-semibold">Amount due</dt>
-          <dd className="text-right font-semibold tabular-nums">{money(shown.amountDue)}</dd>
+          <dt className="font-semibold">Outstanding</dt>
+          <dd className="text-right font-semibold tabular-nums">{money(outstanding(shown))}</dd>
         </dl>
         <InvoiceLines invoice={shown} project={project} />
         <PaymentAttempts invoice={shown} project={project} />

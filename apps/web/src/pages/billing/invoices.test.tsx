@@ -144,7 +144,7 @@ describe('billing invoices', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Open invoice INV-2026-0002' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invoice INV-2026-0002' });
     const totals = within(dialog).getByLabelText('Totals');
-    expect(totals).toHaveTextContent('Subtotal€100.00Tax (21 %)€21.00Total€121.00Paid€0.00Amount due€121.00');
+    expect(totals).toHaveTextContent('Subtotal€100.00Tax (21 %)€21.00Total€121.00Paid€0.00Outstanding€121.00');
 
     const lineTable = await within(dialog).findByRole('table', { name: 'Invoice lines' });
     expect(within(lineTable).getByText('Plan fee')).toBeInTheDocument();

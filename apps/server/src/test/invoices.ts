@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { users } from '../accounts/schema.js';
-import type { TestApp } from '../../test/app.js';
-import { billingUrl, callerFor, charge, company, sandboxCard, topUp, type Caller } from '../../test/billing.js';
-import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
-import { SANDBOX_CARDS, SandboxGateway } from './gateway/sandbox.js';
-import { runInvoicesForPeriod } from './invoice-run.js';
-import { invoices, transactions, wallets } from './schema.js';
+import { users } from '../modules/accounts/schema.js';
+import type { TestApp } from './app.js';
+import { billingUrl, callerFor, charge, company, sandboxCard, topUp, type Caller } from './billing.js';
+import { bearerUser, createProjectAs, type BearerUser } from './projects.js';
+import { SANDBOX_CARDS, SandboxGateway } from '../modules/billing/gateway/sandbox.js';
+import { runInvoicesForPeriod } from '../modules/billing/invoice-run.js';
+import { invoices, transactions, wallets } from '../modules/billing/schema.js';
 
 /**
  * Shared by the invoice tests (not a test file itself): a billed project made through the API, the
