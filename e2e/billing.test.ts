@@ -24,15 +24,7 @@ describe('billing, month by month', () => {
   let projectId: string;
 
   /** A platform admin's call. */
-  async function asAdmin(method: string, path: string, body?: unknown) {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${await world.admin.bearer()}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as Record<string, unknown>;
-  }
+  const asAdmin = (method: string, path: string, body?: unknown) => world.admin.call(method, path, body);
   const billing = (path: string) => `/v1/billing${path}${path.includes('?') ? '&' : '?'}project=${projectId}`;
 
   /** Moves the server's clock to `hours` past the start of the next calendar month (UTC). */

@@ -26,15 +26,7 @@ describe('the console talks back', () => {
   let receiver: PushReceiver;
 
   /** A platform admin's call. */
-  async function asAdmin(method: string, path: string, body?: unknown) {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${await world.admin.bearer()}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as Record<string, unknown>;
-  }
+  const asAdmin = (method: string, path: string, body?: unknown) => world.admin.call(method, path, body);
 
   const notify = (body: Record<string, unknown>) => asAdmin('POST', '/v1/admin/notifications', body);
   const bell = () => page.getByRole('button', { name: 'Notifications' });

@@ -54,7 +54,18 @@ export async function adminOf(server: RunningServer, password = 'e2e-admin-harbo
     throw new Error(`no mail "${subject}" to ${to}`);
   };
 
-  return { bearer, lastMailTo };
+  /** A service (/v1) call as the platform admin; anything but a 2xx throws with the answer. */
+  const call = async (method: string, path: string, body?: unknown): Promise<Record<string, unknown>> => {
+    const res = await fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${await bearer()}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as Record<string, unknown>;
+  };
+
+  return { bearer, call, lastMailTo };
 }
 
 export function linkIn(mail: OutboxMail, path: string): string {

@@ -22,16 +22,8 @@ import {
   VoidInvoiceRequest,
 } from '../schemas/billing.js';
 import { Paging } from '../schemas/auth.js';
-import { ApiErrorBody } from '../schemas/common.js';
+import { errors, idParams, manage, projectQuery, read, tags, writeErrors } from './billing-shared.js';
 
-const tags = ['billing'];
-const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody };
-/** As in billing.ts: 402 card refusals, 409 COMPANY_NOT_FOUND / key in use, 422 key reused. */
-const writeErrors = { ...errors, 402: ApiErrorBody, 409: ApiErrorBody, 422: ApiErrorBody };
-const projectQuery = z.object({ project: z.uuid() });
-const idParams = z.object({ id: z.uuid() });
-const read = { kind: 'permission', permission: 'billing.read' } as const;
-const manage = { kind: 'permission', permission: 'billing.manage' } as const;
 const admin = { kind: 'admin' } as const;
 
 /**

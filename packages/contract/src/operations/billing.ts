@@ -19,20 +19,7 @@ import {
 } from '../schemas/billing.js';
 import { Paging } from '../schemas/auth.js';
 import { ApiErrorBody } from '../schemas/common.js';
-
-const tags = ['billing'];
-const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody };
-/**
- * Billing writes can also meet: 402 INSUFFICIENT_BALANCE (or, for a payment, 402 CARD_DECLINED,
- * CARD_INSUFFICIENT_FUNDS, CARD_EXPIRED), 409 COMPANY_NOT_FOUND (company details
- * not set), 409 IDEMPOTENCY_KEY_IN_USE and 422 IDEMPOTENCY_KEY_REUSED (see docs/decisions/015).
- */
-const writeErrors = { ...errors, 402: ApiErrorBody, 409: ApiErrorBody, 422: ApiErrorBody };
-/** SPEC.md section 7: every billing call names its project in the query. */
-const projectQuery = z.object({ project: z.uuid() });
-const idParams = z.object({ id: z.uuid() });
-const read = { kind: 'permission', permission: 'billing.read' } as const;
-const manage = { kind: 'permission', permission: 'billing.manage' } as const;
+import { errors, idParams, manage, projectQuery, read, tags, writeErrors } from './billing-shared.js';
 
 /** SPEC.md section 7, "Billing": the foundation (billing project, plans, wallets, transactions). */
 export const billingOperations = {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Invoice, InvoicePaymentAttempt, InvoiceStatus, InvoiceType } from '@wharf/contract';
 import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
-import { AppError, badRequest } from '../../core/errors.js';
-import { containsPattern, decodeTimePageToken, encodePageToken } from '../../core/pagination.js';
+import { AppError } from '../../core/errors.js';
+import { containsPattern, olderThanToken, timePage } from '../../core/pagination.js';
 import { projects } from '../projects/schema.js';
 import { bookPlanFee, bookSystemEntry } from './invoice-lines.js';
 import { toPaymentAttempt } from './payment-methods.js';
@@ -24,7 +24,6 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 /** An invoice is payable for this long after it is issued; later it reads as overdue. */
 export const INVOICE_DUE_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const invoiceNotFound = () => new AppError(404, 'INVOICE_NOT_FOUND', 'Invoice not found');
 export const invoiceNotPayable = (status: InvoiceStatus) =>
@@ -96,21 +95,6 @@ function statusCondition(status: InvoiceStatus, now: Date): SQL | undefined {
   }
 }
 
-/** Decodes a keyset token; a forged id would otherwise fail the uuid cast as a server error. */
-function afterToken(token: string) {
-  const after = decodeTimePageToken(token);
-  if (!uuidPattern.test(after.id)) throw badRequest('The page token is not valid.', 'INVALID_PAGE_TOKEN');
-  return after;
-}
-
-function page<T, R extends { id: string }>(rows: R[], pageSize: number, at: (row: R) => Date, map: (row: R) => T) {
-  const items = rows.slice(0, pageSize);
-  const last = items.at(-1);
-  const nextPageToken =
-    rows.length > pageSize && last ? encodePageToken({ at: at(last).toISOString(), id: last.id }) : null;
-  return { items: items.map(map), nextPageToken };
-}
-
 export interface InvoiceFilter {
   pageToken?: string | undefined;
   pageSize: number;
@@ -147,19 +131,14 @@ export async function listInvoices(db: Executor, projectId: string, filter: Invo
     if (!summary) return { items: [], nextPageToken: null };
     conditions.push(gte(invoices.issuedAt, summary.periodStart), lt(invoices.issuedAt, summary.periodEnd));
   }
-  if (filter.pageToken) {
-    const after = afterToken(filter.pageToken);
-    conditions.push(
-      sql`(${invoices.issuedAt}, ${invoices.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`,
-    );
-  }
+  conditions.push(olderThanToken(invoices.issuedAt, invoices.id, filter.pageToken));
   const rows = await db
     .select()
     .from(invoices)
     .where(and(...conditions))
     .orderBy(desc(invoices.issuedAt), desc(invoices.id))
     .limit(filter.pageSize + 1);
-  return page(
+  return timePage(
     rows,
     filter.pageSize,
     (r) => r.issuedAt,
@@ -179,20 +158,15 @@ export async function listInvoicePaymentAttempts(
   paging: { pageToken?: string | undefined; pageSize: number },
 ) {
   await findInvoice(db, projectId, invoiceId);
-  const conditions: SQL[] = [eq(paymentAttempts.projectId, projectId), eq(paymentAttempts.invoiceId, invoiceId)];
-  if (paging.pageToken) {
-    const after = afterToken(paging.pageToken);
-    conditions.push(
-      sql`(${paymentAttempts.createdAt}, ${paymentAttempts.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`,
-    );
-  }
+  const conditions: (SQL | undefined)[] = [eq(paymentAttempts.projectId, projectId), eq(paymentAttempts.invoiceId, invoiceId)];
+  conditions.push(olderThanToken(paymentAttempts.createdAt, paymentAttempts.id, paging.pageToken));
   const rows = await db
     .select()
     .from(paymentAttempts)
     .where(and(...conditions))
     .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
     .limit(paging.pageSize + 1);
-  return page(rows, paging.pageSize, (r) => r.createdAt, toInvoicePaymentAttempt);
+  return timePage(rows, paging.pageSize, (r) => r.createdAt, toInvoicePaymentAttempt);
 }
 
 /**

@@ -5,10 +5,9 @@ import type {
   PaymentOutcome,
   PaymentVendor,
 } from '@wharf/contract';
-import { and, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
-import { badRequest } from '../../core/errors.js';
-import { decodeTimePageToken, encodePageToken } from '../../core/pagination.js';
+import { olderThanToken, timePage } from '../../core/pagination.js';
 import { companyNotFound, lastPaymentMethodInUse, paymentMethodNotFound } from './errors.js';
 import { isExpired, type StoredCard } from './gateway/gateway.js';
 import { hasUnpaidInvoices } from './invoices.js';
@@ -17,7 +16,6 @@ import { billingAccounts, paymentAttempts, paymentMethods } from './schema.js';
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 type AttemptRow = typeof paymentAttempts.$inferSelect;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toPaymentMethod(row: PaymentMethodRow, now: Date): PaymentMethod {
   return {
@@ -201,26 +199,16 @@ export async function listPaymentAttempts(
   paging: { pageToken?: string | undefined; pageSize: number },
 ) {
   await findPaymentMethod(db, projectId, paymentMethodId);
-  const conditions: SQL[] = [
+  const conditions: (SQL | undefined)[] = [
     eq(paymentAttempts.projectId, projectId),
     eq(paymentAttempts.paymentMethodId, paymentMethodId),
   ];
-  if (paging.pageToken) {
-    const after = decodeTimePageToken(paging.pageToken);
-    if (!uuidPattern.test(after.id)) throw badRequest('The page token is not valid.', 'INVALID_PAGE_TOKEN');
-    conditions.push(
-      sql`(${paymentAttempts.createdAt}, ${paymentAttempts.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`,
-    );
-  }
+  conditions.push(olderThanToken(paymentAttempts.createdAt, paymentAttempts.id, paging.pageToken));
   const rows = await db
     .select()
     .from(paymentAttempts)
     .where(and(...conditions))
     .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
     .limit(paging.pageSize + 1);
-  const page = rows.slice(0, paging.pageSize);
-  const last = page.at(-1);
-  const nextPageToken =
-    rows.length > paging.pageSize && last ? encodePageToken({ at: last.createdAt.toISOString(), id: last.id }) : null;
-  return { items: page.map(toPaymentAttempt), nextPageToken };
+  return timePage(rows, paging.pageSize, (r) => r.createdAt, toPaymentAttempt);
 }

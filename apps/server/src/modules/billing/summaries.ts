@@ -1,8 +1,8 @@
 import type { CreateSummaryRequest, Summary } from '@wharf/contract';
 import { and, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
-import { AppError, badRequest } from '../../core/errors.js';
-import { containsPattern, decodeTimePageToken, encodePageToken } from '../../core/pagination.js';
+import { AppError } from '../../core/errors.js';
+import { containsPattern, olderThanToken, timePage } from '../../core/pagination.js';
 import { loadAccount } from './account.js';
 import { summaries, transactions, wallets } from './schema.js';
 
@@ -10,7 +10,6 @@ export type SummaryRow = typeof summaries.$inferSelect;
 
 export const summaryNotFound = () => new AppError(404, 'SUMMARY_NOT_FOUND', 'Summary not found');
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toSummary(row: SummaryRow): Summary {
   return {
@@ -140,22 +139,12 @@ export async function listSummaries(
       ),
     );
   }
-  if (query.pageToken) {
-    const after = decodeTimePageToken(query.pageToken);
-    if (!uuidPattern.test(after.id)) throw badRequest('The page token is not valid.', 'INVALID_PAGE_TOKEN');
-    conditions.push(
-      sql`(${summaries.createdAt}, ${summaries.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`,
-    );
-  }
+  conditions.push(olderThanToken(summaries.createdAt, summaries.id, query.pageToken));
   const rows = await db
     .select()
     .from(summaries)
     .where(and(...conditions))
     .orderBy(desc(summaries.createdAt), desc(summaries.id))
     .limit(query.pageSize + 1);
-  const page = rows.slice(0, query.pageSize);
-  const last = page.at(-1);
-  const nextPageToken =
-    rows.length > query.pageSize && last ? encodePageToken({ at: last.createdAt.toISOString(), id: last.id }) : null;
-  return { items: page.map(toSummary), nextPageToken };
+  return timePage(rows, query.pageSize, (r) => r.createdAt, toSummary);
 }

@@ -1,8 +1,7 @@
 import type { CreateTransactionRequest, Transaction, TransactionType } from '@wharf/contract';
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
-import { badRequest } from '../../core/errors.js';
-import { containsPattern, decodeTimePageToken, encodePageToken } from '../../core/pagination.js';
+import { containsPattern, olderThanToken, timePage } from '../../core/pagination.js';
 import { accountForLedger, creditLimitFor } from './account.js';
 import { transactionNotFound, transactionNotReversible } from './errors.js';
 import { afterCreate, afterSettle, signedAmount, type WalletState } from './ledger.js';
@@ -11,7 +10,6 @@ import { lockWallet, lockWalletById, saveWalletState, type WalletRow } from './w
 
 type TransactionRow = typeof transactions.$inferSelect;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toTransaction(row: TransactionRow): Transaction {
   return {
@@ -205,24 +203,12 @@ export async function listTransactions(db: Executor, projectId: string, filter: 
     const pattern = containsPattern(filter.search);
     conditions.push(or(ilike(transactions.sourceReference, pattern), ilike(transactions.description, pattern)));
   }
-  if (filter.pageToken) {
-    const after = decodeTimePageToken(filter.pageToken);
-    // A forged id would otherwise fail the uuid cast as a server error.
-    if (!uuidPattern.test(after.id)) throw badRequest('The page token is not valid.', 'INVALID_PAGE_TOKEN');
-    // A row comparison is one index range on (project, created_at, id).
-    conditions.push(
-      sql`(${transactions.createdAt}, ${transactions.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`,
-    );
-  }
+  conditions.push(olderThanToken(transactions.createdAt, transactions.id, filter.pageToken));
   const rows = await db
     .select()
     .from(transactions)
     .where(and(...conditions))
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .limit(filter.pageSize + 1);
-  const page = rows.slice(0, filter.pageSize);
-  const last = page.at(-1);
-  const nextPageToken =
-    rows.length > filter.pageSize && last ? encodePageToken({ at: last.createdAt.toISOString(), id: last.id }) : null;
-  return { items: page.map(toTransaction), nextPageToken };
+  return timePage(rows, filter.pageSize, (r) => r.createdAt, toTransaction);
 }
