@@ -5,7 +5,6 @@ import type { Database } from '../../core/db/database.js';
 import { AppError, notFound } from '../../core/errors.js';
 import type { Handlers } from '../../core/http/operations.js';
 import { billingProject, loadAccount, setCreditLimit, updateAccount } from './account.js';
-import { enqueueAutoTopUpIfLow } from './auto-top-up.js';
 import {
   cardInvalid,
   gatewayUnavailable,
@@ -32,7 +31,8 @@ import {
 } from './payment-methods.js';
 import { topUpWallet } from './payments.js';
 import { planCatalogue } from './plans.js';
-import { getTransaction, listTransactions, raiseTransaction, settleTransaction } from './transactions.js';
+import { raiseEntry } from './service.js';
+import { getTransaction, listTransactions, settleTransaction } from './transactions.js';
 import { getWallet, listWallets, updateWallet } from './wallets.js';
 
 type BillingOperations = Pick<
@@ -140,17 +140,11 @@ export function billingHandlers(deps: {
           });
           return transaction;
         }
-        const created = await raiseTransaction(tx, query.project, body, clock.now());
-        // Any debit (a charge, a negative adjustment) may take the wallet below its auto top-up
-        // threshold. In its transaction: a debit that rolls back (INSUFFICIENT_BALANCE) enqueues nothing.
-        const autoTopUpJob =
-          created.amount < 0
-            ? await enqueueAutoTopUpIfLow(tx, deps, {
-                projectId: query.project,
-                walletId: created.walletId,
-                transactionId: created.id,
-              })
-            : null;
+        // The module's way in, as the HTTP call's: booked, and an auto top-up queued when it is due.
+        const { transaction: created, autoTopUpJob } = await raiseEntry(tx, deps, query.project, {
+          ...body,
+          type: body.type,
+        });
         await recordAudit(tx, request, {
           target: `transaction:${created.id}`,
           details: {

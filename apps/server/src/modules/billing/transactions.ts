@@ -80,8 +80,8 @@ export async function book(
 }
 
 /**
- * Raises a charge, credit or adjustment (never a payment). Other modules call this in their own transaction, with
- * their integration code and source reference; they never write billing tables.
+ * Books a charge, credit or adjustment (never a payment). Other modules go through `raiseEntry`
+ * (service.ts), which also queues an auto top-up when one is due.
  */
 export async function raiseTransaction(
   tx: Executor,

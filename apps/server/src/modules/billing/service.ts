@@ -1,0 +1,41 @@
+import type { CreateTransactionRequest, Transaction } from '@wharf/contract';
+import type { Clock } from '../../core/clock.js';
+import type { Database, Executor } from '../../core/db/database.js';
+import { enqueueAutoTopUpIfLow } from './auto-top-up.js';
+import { raiseTransaction } from './transactions.js';
+
+/** A charge, credit or adjustment raised by a module (payments come only from the gateway). */
+export type ModuleEntry = Omit<CreateTransactionRequest, 'type' | 'paymentMethodId'> & {
+  type: Exclude<CreateTransactionRequest['type'], 'payment'>;
+};
+
+export interface RaisedEntry {
+  transaction: Transaction;
+  /** The auto top-up job the entry queued, when it took the wallet below its threshold. */
+  autoTopUpJob: string | null;
+}
+
+/**
+ * The billing service other modules call: a charge, credit or adjustment booked inside the caller's
+ * own transaction (`tx`), with its integration code and source reference — so a module's change and
+ * its charge commit or roll back together, and no module writes billing tables itself. The HTTP
+ * `createTransaction` goes through here too. A debit that leaves the wallet below its auto top-up
+ * threshold queues the top-up in the same transaction: a rolled-back charge queues nothing.
+ */
+export async function raiseEntry(
+  tx: Executor,
+  deps: { db: Database; clock: Clock },
+  projectId: string,
+  entry: ModuleEntry,
+): Promise<RaisedEntry> {
+  const transaction = await raiseTransaction(tx, projectId, entry, deps.clock.now());
+  const autoTopUpJob =
+    transaction.amount < 0
+      ? await enqueueAutoTopUpIfLow(tx, deps, {
+          projectId,
+          walletId: transaction.walletId,
+          transactionId: transaction.id,
+        })
+      : null;
+  return { transaction, autoTopUpJob };
+}
