@@ -15,13 +15,11 @@ import { PagedTable } from '../../features/billing/ui/PagedTable';
 import { usePageTokens } from '../../features/billing/ui/Pager';
 import { QueryState } from '../../features/billing/ui/QueryState';
 import { InvoiceStatusTag, TransactionStatusTag, invoiceStatusLabel } from '../../features/billing/ui/StatusTag';
-import { Table } from '../../features/billing/ui/Table';
 import { useListSearch } from '../../features/lists/use-list-search';
 import type { Project } from '../../features/projects/api/projects';
 import { ProjectPage } from '../../features/projects/ui/ProjectPage';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { EmptyState } from '../../ui/ListStates';
 import { Popup } from '../../ui/Popup';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
@@ -234,7 +232,8 @@ function InvoiceDetail({
 }
 
 function InvoiceLines({ invoice, project }: { invoice: Invoice; project: string }) {
-  const lines = useTransactions(project, { invoice: invoice.id });
+  const paging = usePageTokens(invoice.id);
+  const lines = useTransactions(project, { invoice: invoice.id, pageToken: paging.pageToken });
   return (
     <section aria-label="Lines" className="grid gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -248,27 +247,24 @@ function InvoiceLines({ invoice, project }: { invoice: Invoice; project: string 
           filename={invoiceFileName(invoice.number, 'csv')}
         />
       </div>
-      <QueryState query={lines} what="the lines" project={project} inCard={false}>
-        {(page) =>
-          page.items.length === 0 ? (
-            <EmptyState title="No lines." />
-          ) : (
-            <Table
-              caption="Invoice lines"
-              rows={page.items}
-              keyOf={(t) => t.id}
-              columns={[
-                { header: 'Date', cell: (t) => formatDate(t.createdAt) },
-                { header: 'Description', cell: (t) => t.description ?? t.sourceReference },
-                { header: 'Integration', cell: (t) => <code className="font-mono text-xs">{t.integration}</code> },
-                { header: 'Amount', numeric: true, cell: (t) => formatMoney(t.amount, t.currency) },
-                { header: 'Status', cell: (t) => <TransactionStatusTag status={t.status} /> },
-              ]}
-            />
-          )
-        }
-      </QueryState>
-      {lines.data?.nextPageToken && <p className="text-xs text-muted">More lines are in the CSV export and the PDF.</p>}
+      <PagedTable
+        query={lines}
+        paging={paging}
+        project={project}
+        caption="Invoice lines"
+        what="the lines"
+        keyOf={(t) => t.id}
+        empty={{ title: 'No lines.' }}
+        noMatch="No lines."
+        filtered={false}
+        columns={[
+          { header: 'Date', cell: (t) => formatDate(t.createdAt) },
+          { header: 'Description', cell: (t) => t.description ?? t.sourceReference },
+          { header: 'Integration', cell: (t) => <code className="font-mono text-xs">{t.integration}</code> },
+          { header: 'Amount', numeric: true, cell: (t) => formatMoney(t.amount, t.currency) },
+          { header: 'Status', cell: (t) => <TransactionStatusTag status={t.status} /> },
+        ]}
+      />
     </section>
   );
 }

@@ -163,6 +163,30 @@ describe('billing invoices', () => {
     expect(files.map((f) => f.name)).toContain('INV-2026-0002.csv');
   });
 
+  it('pages through a long invoice’s lines', async () => {
+    const first = transactionFixture(1, { invoiceId: due.id, description: 'Label batch 1' });
+    const second = transactionFixture(2, { invoiceId: due.id, description: 'Label batch 21' });
+    const api = billingPageApi({
+      [INVOICES]: listPage([due]),
+      'GET /v1/billing/transactions': (call) =>
+        new URL(call.url, 'http://x').searchParams.get('pageToken') === 'after-20'
+          ? listPage([second])
+          : listPage([first], 'after-20'),
+      [`GET /v1/billing/invoices/${due.id}/payment-attempts`]: listPage([]),
+    });
+    renderApp(path, api.fetch);
+    await userEvent.click(await screen.findByRole('button', { name: 'Open invoice INV-2026-0002' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invoice INV-2026-0002' });
+    expect(await within(dialog).findByText('Label batch 1')).toBeInTheDocument();
+    const pages = within(dialog).getByRole('navigation', { name: 'Invoice lines pages' });
+    await userEvent.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await within(dialog).findByText('Label batch 21')).toBeInTheDocument();
+    expect(queryOf(api.callsTo('GET /v1/billing/transactions').at(-1))).toMatchObject({
+      invoice: due.id,
+      pageToken: 'after-20',
+    });
+  });
+
   it('pays a due invoice now with an Idempotency-Key, and shows a refusal in the server’s words', async () => {
     const answers = [
       () => apiError(402, 'CARD_DECLINED', 'The card was declined by the bank.'),
