@@ -6,7 +6,7 @@ import { AppError } from '../../core/errors.js';
 import { containsPattern, olderThanToken, timePage } from '../../core/pagination.js';
 import { projects } from '../projects/schema.js';
 import { bookPlanFee, bookSystemEntry } from './invoice-lines.js';
-import { toPaymentAttempt } from './payment-methods.js';
+import { pageOfAttempts, toPaymentAttempt } from './payment-methods.js';
 import {
   billingAccounts,
   invoiceCounters,
@@ -158,15 +158,8 @@ export async function listInvoicePaymentAttempts(
   paging: { pageToken?: string | undefined; pageSize: number },
 ) {
   await findInvoice(db, projectId, invoiceId);
-  const conditions: (SQL | undefined)[] = [eq(paymentAttempts.projectId, projectId), eq(paymentAttempts.invoiceId, invoiceId)];
-  conditions.push(olderThanToken(paymentAttempts.createdAt, paymentAttempts.id, paging.pageToken));
-  const rows = await db
-    .select()
-    .from(paymentAttempts)
-    .where(and(...conditions))
-    .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
-    .limit(paging.pageSize + 1);
-  return timePage(rows, paging.pageSize, (r) => r.createdAt, toInvoicePaymentAttempt);
+  const which = and(eq(paymentAttempts.projectId, projectId), eq(paymentAttempts.invoiceId, invoiceId));
+  return pageOfAttempts(db, which, paging, toInvoicePaymentAttempt);
 }
 
 /**

@@ -14,8 +14,7 @@ import { hasUnpaidInvoices } from './invoices.js';
 import { billingAccounts, paymentAttempts, paymentMethods } from './schema.js';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
-type AttemptRow = typeof paymentAttempts.$inferSelect;
-
+export type AttemptRow = typeof paymentAttempts.$inferSelect;
 
 export function toPaymentMethod(row: PaymentMethodRow, now: Date): PaymentMethod {
   return {
@@ -191,7 +190,23 @@ export async function recordPaymentAttempt(
   return row!;
 }
 
-/** A payment method's attempts, newest first, paged by keyset on (createdAt, id). */
+/** Payment attempts matching `which` (a card's, an invoice's), newest first, paged by keyset on (createdAt, id). */
+export async function pageOfAttempts<T>(
+  db: Executor,
+  which: SQL | undefined,
+  paging: { pageToken?: string | undefined; pageSize: number },
+  map: (row: AttemptRow) => T,
+) {
+  const rows = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(which, olderThanToken(paymentAttempts.createdAt, paymentAttempts.id, paging.pageToken)))
+    .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
+    .limit(paging.pageSize + 1);
+  return timePage(rows, paging.pageSize, (r) => r.createdAt, map);
+}
+
+/** A payment method's attempts, newest first. */
 export async function listPaymentAttempts(
   db: Executor,
   projectId: string,
@@ -199,16 +214,6 @@ export async function listPaymentAttempts(
   paging: { pageToken?: string | undefined; pageSize: number },
 ) {
   await findPaymentMethod(db, projectId, paymentMethodId);
-  const conditions: (SQL | undefined)[] = [
-    eq(paymentAttempts.projectId, projectId),
-    eq(paymentAttempts.paymentMethodId, paymentMethodId),
-  ];
-  conditions.push(olderThanToken(paymentAttempts.createdAt, paymentAttempts.id, paging.pageToken));
-  const rows = await db
-    .select()
-    .from(paymentAttempts)
-    .where(and(...conditions))
-    .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
-    .limit(paging.pageSize + 1);
-  return timePage(rows, paging.pageSize, (r) => r.createdAt, toPaymentAttempt);
+  const which = and(eq(paymentAttempts.projectId, projectId), eq(paymentAttempts.paymentMethodId, paymentMethodId));
+  return pageOfAttempts(db, which, paging, toPaymentAttempt);
 }
