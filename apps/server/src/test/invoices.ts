@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { users } from '../modules/accounts/schema.js';
 import type { TestApp } from './app.js';
-import { billingUrl, callerFor, charge, company, sandboxCard, topUp, type Caller } from './billing.js';
+import { billingUrl, callerFor, charge, company, sandboxCard, topUp } from './billing.js';
 import { bearerUser, createProjectAs, type BearerUser } from './projects.js';
 import { SANDBOX_CARDS, SandboxGateway } from '../modules/billing/gateway/sandbox.js';
 import { runInvoicesForPeriod } from '../modules/billing/invoice-run.js';
@@ -15,7 +15,7 @@ import { invoices, transactions, wallets } from '../modules/billing/schema.js';
 export interface InvoiceWorld {
   t: TestApp;
   owner: BearerUser;
-  admin: Caller;
+  admin: BearerUser;
   /** The tests' own sandbox: stateless but for the answers it gave per idempotency key. */
   gateway: SandboxGateway;
 }

@@ -42,16 +42,16 @@ export function invoiceHandlers(deps: {
       return toInvoice(paid, now);
     }),
 
-    voidInvoice: async ({ params, query, body }, request) =>
-      db.transaction(async (tx) => {
-        const now = clock.now();
-        const voided = await voidInvoice(tx, query.project, params.id, body.reason, now);
-        await recordAudit(tx, request, {
-          target: `invoice:${voided.id}`,
-          details: { number: voided.number, reason: body.reason },
-        });
-        return toInvoice(voided, now);
-      }),
+    // Like every billing POST it honours Idempotency-Key: a retried void gets the first answer, not a 409.
+    voidInvoice: idempotent<InvoiceOperations['voidInvoice']>(deps, async (tx, { params, query, body }, request) => {
+      const now = clock.now();
+      const voided = await voidInvoice(tx, query.project, params.id, body.reason, now);
+      await recordAudit(tx, request, {
+        target: `invoice:${voided.id}`,
+        details: { number: voided.number, reason: body.reason },
+      });
+      return toInvoice(voided, now);
+    }),
 
     runInvoices: async ({ body }, request) => {
       const now = clock.now();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../core/audit/schema.js';
 import { projects } from '../projects/schema.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
+import { postWithKey } from '../../test/billing.js';
 import {
   addCard,
   billedProject,
@@ -315,6 +316,16 @@ describe('invoices', () => {
         .where(eq(auditLog.target, `invoice:${invoice.id}`));
       expect(audited).toContainEqual(expect.objectContaining({ operationId: 'voidInvoice', result: 'success' }));
       expect((await w.admin.call('POST', url(`/admin/invoices/${invoice.id}/void`, p), body)).statusCode).toBe(409);
+
+      // With an Idempotency-Key a retried void replays the first answer instead of the 409.
+      const again = await invoicedProject('Void twice');
+      const adminToken = await t.app.services.tokens.sign(w.admin.user.id);
+      const voidUrl = url(`/admin/invoices/${again.invoice.id}/void`, again.p);
+      const first = await postWithKey(t, adminToken, voidUrl, 'void-once', body);
+      const replay = await postWithKey(t, adminToken, voidUrl, 'void-once', body);
+      expect([first.statusCode, replay.statusCode]).toEqual([200, 200]);
+      expect(replay.json()).toEqual(first.json());
+      expect(replay.headers['idempotent-replayed']).toBe('true');
 
       const paid = await invoicedProject('Void paid', async (project) => {
         await addCard(w, project);
