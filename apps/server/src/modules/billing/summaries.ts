@@ -10,7 +10,6 @@ export type SummaryRow = typeof summaries.$inferSelect;
 
 export const summaryNotFound = () => new AppError(404, 'SUMMARY_NOT_FOUND', 'Summary not found');
 
-
 export function toSummary(row: SummaryRow): Summary {
   return {
     id: row.id,

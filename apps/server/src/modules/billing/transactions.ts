@@ -10,7 +10,6 @@ import { lockWallet, lockWalletById, saveWalletState, type WalletRow } from './w
 
 type TransactionRow = typeof transactions.$inferSelect;
 
-
 export function toTransaction(row: TransactionRow): Transaction {
   return {
     id: row.id,
