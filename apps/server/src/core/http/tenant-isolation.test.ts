@@ -52,7 +52,18 @@ const sampleBodies: Record<string, unknown> = {
   createSummary: { periodStart: '2026-01-01T00:00:00Z', periodEnd: '2026-02-01T00:00:00Z' },
   exportSummaryTransactions: { columns: ['id', 'amount'] },
   exportTransactions: { type: 'charge' },
+  // Platform administrators' billing calls (refused to every project member, see below).
+  updateAdminBillingProject: { creditLimit: 1_000_000 },
+  voidInvoice: { reason: 'Not yours to void' },
+  runInvoices: {},
+  exportAdminTransactions: {},
+  advanceTestClock: { seconds: 3600 },
 };
+
+/** Billing's calls for platform administrators: a project's owner is not one, in any project. */
+const billingAdminOnly = (Object.values(operations) as Operation[]).filter(
+  (op) => op.path.startsWith('/v1/billing') && op.access.kind === 'admin',
+);
 
 const DATA_TABLES = [
   'projects',
@@ -126,6 +137,18 @@ describe('tenant isolation', () => {
       const before = await fingerprint();
       const res = await intruder.call(op.method, withQuery, op.body ? sampleBodies[op.operationId] : undefined);
       expect([403, 404], `${op.operationId}: ${res.body}`).toContain(res.statusCode);
+      expect(await fingerprint()).toBe(before);
+    },
+  );
+
+  it.each(billingAdminOnly.map((op) => [op.operationId, op] as const))(
+    '%s refuses a project owner who is not a platform admin',
+    async (_id, op) => {
+      const url = op.path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+      expect(sampleBodies, `add a valid sample body for ${op.operationId}`).toHaveProperty(op.operationId);
+      const before = await fingerprint();
+      const res = await intruder.call(op.method, `${url}?project=${projectA}`, sampleBodies[op.operationId]);
+      expect(res.statusCode, `${op.operationId}: ${res.body}`).toBe(403);
       expect(await fingerprint()).toBe(before);
     },
   );
