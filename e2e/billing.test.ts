@@ -125,9 +125,8 @@ describe('billing, month by month', () => {
     await page.getByText('-€30.00').first().waitFor();
     await page.screenshot({ path: shot('overview'), fullPage: true });
 
-    const at = await toNextMonth();
-    const ran = await endMonth(at);
-    expect(ran).toMatchObject({ invoices: 1 });
+    // The scheduler may run the month first (it polls every 200 ms): either way one invoice is issued.
+    await endMonth(await toNextMonth());
 
     // Starter's €29 fee and the €80 of labels, 21 % VAT: €131.89, of which the wallet covered €50.
     await open('/billing/invoices');
@@ -156,8 +155,7 @@ describe('billing, month by month', () => {
       await addCard('4000 0000 0000 0002', true);
       await moduleCharge(2_000, 'label-run-2', 'Label printing batch 2');
 
-      const at = await toNextMonth();
-      expect(await endMonth(at)).toMatchObject({ invoices: 1 });
+      await endMonth(await toNextMonth());
       await open('/billing/invoices');
       await invoiceRow('INV-000002').waitFor();
       // €29 + €20, 21 % VAT: €59.29, all of it owed (the wallet was back at zero).
