@@ -35,6 +35,9 @@ import { SessionStore } from './modules/accounts/sessions.js';
 import { authHandlers } from './modules/auth/handlers.js';
 import { blogHandlers } from './modules/blog/handlers.js';
 import { bookmarkHandlers } from './modules/bookmarks/handlers.js';
+import { defaultIntegrations, integrationHandlers, type IntegrationDeps } from './modules/integrations/handlers.js';
+import { registerModuleCharges, scheduleModuleCharges } from './modules/integrations/charges.js';
+import { CredentialCipher } from './modules/integrations/credentials.js';
 import { billingHandlers } from './modules/billing/handlers.js';
 import { registerAutoTopUp } from './modules/billing/auto-top-up.js';
 import { createGateway, type PaymentGateway } from './modules/billing/gateway/index.js';
@@ -63,6 +66,8 @@ export interface AppDependencies {
   /** The clock itself when it is a test clock (TEST_CLOCK=true): billing's admin call can move it. */
   testClock?: TestClock;
   accessResolver?: AccessResolver;
+  /** The modules and how they are described and reached (tests give small fake registries and a local fetch). */
+  integrations?: Partial<Pick<IntegrationDeps, 'registry' | 'catalogue' | 'fetch' | 'connectionTimeoutMs'>>;
 }
 
 export interface Services {
@@ -171,6 +176,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   registerInvoiceJobs(jobs, { db, gateway: billingGateway, clock, log: billingLog });
   registerAutoTopUp(jobs, { db, clock, gateway: billingGateway, log: billingLog });
   await scheduleInvoiceJobs(db, jobs, clock);
+  const integrations = { ...defaultIntegrations(), ...deps.integrations };
+  registerModuleCharges(jobs, {
+    db,
+    clock,
+    registry: integrations.registry,
+    log: (message, details) => app.log.error({ err: details }, message),
+  });
+  await scheduleModuleCharges(db, jobs, clock);
   const services: Services = {
     clock,
     permissions: new PermissionResolver(db, undefined, config.PERMISSION_CACHE_MS, await decisionCache(app, config)),
@@ -200,7 +213,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.decorateRequest('account', null);
   app.decorateRequest('auditRecorded', false);
 
-  app.setValidatorCompiler(validatorCompiler);
+  // Fastify hands a missing body to validation as null; for an operation whose body is optional
+  // (an install without settings) that means "absent", which zod's `.optional()` accepts.
+  app.setValidatorCompiler((route: Parameters<typeof validatorCompiler>[0]) => {
+    const validate = validatorCompiler(route);
+    return route.httpPart === 'body' ? (data: unknown) => validate(data === null ? undefined : data) : validate;
+  });
   app.setSerializerCompiler(memoizingSerializerCompiler);
   registerErrorHandler(app);
 
@@ -265,6 +283,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     ...blogHandlers({ db, clock, permissions: services.permissions, platform: services.platform }),
     ...termsHandlers({ db, clock }),
     ...bookmarkHandlers({ db, clock }),
+    ...integrationHandlers({
+      db,
+      clock,
+      platform: services.platform,
+      notifications: services.notifications,
+      cipher: await CredentialCipher.load(db),
+      ...integrations,
+    }),
     ...billingHandlers({
       db,
       clock,

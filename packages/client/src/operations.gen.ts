@@ -1722,5 +1722,233 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     ],
     "bodyName": "advanceTestClockRequest",
     "bodyRequired": true
+  },
+  "listIntegrations": {
+    "operationId": "listIntegrations",
+    "method": "GET",
+    "path": "/v1/integrations",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "listIntegrationCategories": {
+    "operationId": "listIntegrationCategories",
+    "method": "GET",
+    "path": "/v1/integrations/categories",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "getIntegrationCategory": {
+    "operationId": "getIntegrationCategory",
+    "method": "GET",
+    "path": "/v1/integrations/categories/{category}",
+    "pathParams": [
+      "category"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "listIntegrationListings": {
+    "operationId": "listIntegrationListings",
+    "method": "GET",
+    "path": "/v1/integrations/listings",
+    "pathParams": [],
+    "query": [
+      "project",
+      "pageToken",
+      "pageSize",
+      "category",
+      "search"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getIntegrationListing": {
+    "operationId": "getIntegrationListing",
+    "method": "GET",
+    "path": "/v1/integrations/listings/{listing}",
+    "pathParams": [
+      "listing"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "listIntegrationProducts": {
+    "operationId": "listIntegrationProducts",
+    "method": "GET",
+    "path": "/v1/integrations/{integration}/products",
+    "pathParams": [
+      "integration"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getIntegrationProduct": {
+    "operationId": "getIntegrationProduct",
+    "method": "GET",
+    "path": "/v1/integrations/products/{product}",
+    "pathParams": [
+      "product"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "listAdminIntegrationListings": {
+    "operationId": "listAdminIntegrationListings",
+    "method": "GET",
+    "path": "/v1/integrations/admin/listings",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "createAdminIntegrationListing": {
+    "operationId": "createAdminIntegrationListing",
+    "method": "POST",
+    "path": "/v1/integrations/admin/listings",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "createIntegrationListingRequest",
+    "bodyRequired": true
+  },
+  "getAdminIntegrationListing": {
+    "operationId": "getAdminIntegrationListing",
+    "method": "GET",
+    "path": "/v1/integrations/admin/listings/{listing}",
+    "pathParams": [
+      "listing"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "updateAdminIntegrationListing": {
+    "operationId": "updateAdminIntegrationListing",
+    "method": "PATCH",
+    "path": "/v1/integrations/admin/listings/{listing}",
+    "pathParams": [
+      "listing"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "updateIntegrationListingRequest",
+    "bodyRequired": true
+  },
+  "deleteAdminIntegrationListing": {
+    "operationId": "deleteAdminIntegrationListing",
+    "method": "DELETE",
+    "path": "/v1/integrations/admin/listings/{listing}",
+    "pathParams": [
+      "listing"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "listProjectIntegrations": {
+    "operationId": "listProjectIntegrations",
+    "method": "GET",
+    "path": "/v1/projects/{project}/integrations",
+    "pathParams": [
+      "project"
+    ],
+    "query": [
+      "withUninstalled"
+    ],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "getProjectIntegration": {
+    "operationId": "getProjectIntegration",
+    "method": "GET",
+    "path": "/v1/projects/{project}/integrations/{integration}",
+    "pathParams": [
+      "project",
+      "integration"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "installIntegration": {
+    "operationId": "installIntegration",
+    "method": "POST",
+    "path": "/v1/projects/{project}/integrations/{integration}",
+    "pathParams": [
+      "project",
+      "integration"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "installIntegrationRequest",
+    "bodyRequired": false
+  },
+  "uninstallIntegration": {
+    "operationId": "uninstallIntegration",
+    "method": "DELETE",
+    "path": "/v1/projects/{project}/integrations/{integration}",
+    "pathParams": [
+      "project",
+      "integration"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "updateIntegration": {
+    "operationId": "updateIntegration",
+    "method": "PATCH",
+    "path": "/v1/projects/{project}/integrations/{integration}",
+    "pathParams": [
+      "project",
+      "integration"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "updateIntegrationRequest",
+    "bodyRequired": true
+  },
+  "setupIntegration": {
+    "operationId": "setupIntegration",
+    "method": "POST",
+    "path": "/v1/projects/{project}/integrations/{integration}/setup",
+    "pathParams": [
+      "project",
+      "integration"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "updateIntegrationRequest",
+    "bodyRequired": true
+  },
+  "testIntegrationConnection": {
+    "operationId": "testIntegrationConnection",
+    "method": "POST",
+    "path": "/v1/projects/{project}/integrations/{integration}/test",
+    "pathParams": [
+      "project",
+      "integration"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
   }
 };

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isPermission, operations, pathParamNames, successResponse, type Operation } from './index.js';
+import {
+  IntegrationCode,
+  isPermission,
+  MODULE_CODES,
+  operations,
+  pathParamNames,
+  successResponse,
+  type Operation,
+} from './index.js';
 
 const table = Object.values(operations) as Operation[];
 
@@ -56,5 +64,17 @@ describe('pathParamNames', () => {
   it('lists placeholders in order', () => {
     expect(pathParamNames('/v1/chat/channels/{channel}/messages/{message}')).toEqual(['channel', 'message']);
     expect(pathParamNames('/healthz')).toEqual([]);
+  });
+});
+
+describe('billing integration codes', () => {
+  it('take every registered module code (camelCase ones included) as a charge’s integration', () => {
+    for (const code of MODULE_CODES) expect(IntegrationCode.safeParse(code).success, code).toBe(true);
+    expect(IntegrationCode.safeParse('mail-campaigns').success).toBe(true);
+  });
+
+  it('refuse what is not a code', () => {
+    for (const bad of ['', 'has space', '-leading', 'a/b'])
+      expect(IntegrationCode.safeParse(bad).success, bad).toBe(false);
   });
 });

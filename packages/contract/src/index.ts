@@ -12,3 +12,4 @@ export * from './schemas/notifications.js';
 export * from './schemas/terms.js';
 export * from './schemas/bookmarks.js';
 export * from './schemas/billing.js';
+export * from './schemas/integrations.js';

@@ -243,6 +243,12 @@ export const routeTable = [
     component: lazyRouteComponent(() => import('../pages/terms/Terms'), 'TermsPage'),
   },
   {
+    path: '/admin/integrations',
+    // Platform administration: what the platform's module store offers, in the account frame like the terms.
+    staticData: { name: 'platform.integrations.listings', title: 'Store listings', ...page.account },
+    component: lazyRouteComponent(() => import('../pages/admin-listings/Admin listings'), 'AdminListingsPage'),
+  },
+  {
     path: '/accept-invite/$token',
     // No user guard: the page itself invites a signed-out visitor to sign in or register first.
     staticData: { name: 'accept-invite', title: 'Invitation', ...page.blank },

@@ -7,6 +7,7 @@ import { billingOperations } from './billing.js';
 import { blogOperations } from './blog.js';
 import { bookmarkOperations } from './bookmarks.js';
 import { healthOperations } from './health.js';
+import { integrationOperations } from './integrations.js';
 import { notificationOperations } from './notifications.js';
 import { platformOperations } from './platform.js';
 import { projectOperations } from './projects.js';
@@ -26,6 +27,7 @@ export const operations = {
   ...bookmarkOperations,
   ...billingOperations,
   ...billingDocumentOperations,
+  ...integrationOperations,
 } satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

@@ -171,8 +171,10 @@ export const Transaction = z
   .meta({ id: 'Transaction' });
 export type Transaction = z.infer<typeof Transaction>;
 
-/** An integration's code, as modules are named (`gfn`, `mail-campaigns`). */
-export const IntegrationCode = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,62}$/, 'Use an integration code such as gfn.');
+/** An integration's code, as modules are named (`gfn`, `wooCommerce`, `mail-campaigns`): SPEC.md's codes are camelCase. */
+export const IntegrationCode = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/, 'Use an integration code such as gfn.');
 
 /**
  * A charge, credit or payment is given as a positive amount; a `payment` is a wallet top-up charged

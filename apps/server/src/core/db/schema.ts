@@ -12,3 +12,4 @@ export * from '../../modules/terms/schema.js';
 export * from '../../modules/bookmarks/schema.js';
 export * from '../jobs/schema.js';
 export * from '../../modules/billing/schema.js';
+export * from '../../modules/integrations/schema.js';

@@ -52,6 +52,9 @@ const sampleBodies: Record<string, unknown> = {
   createSummary: { periodStart: '2026-01-01T00:00:00Z', periodEnd: '2026-02-01T00:00:00Z' },
   exportSummaryTransactions: { columns: ['id', 'amount'] },
   exportTransactions: { type: 'charge' },
+  installIntegration: {},
+  updateIntegration: { config: {} },
+  setupIntegration: { config: {} },
   // Platform administrators' billing calls (refused to every project member, see below).
   updateAdminBillingProject: { creditLimit: 1_000_000 },
   voidInvoice: { reason: 'Not yours to void' },
@@ -85,6 +88,8 @@ const DATA_TABLES = [
   'billing_invoices',
   'billing_invoice_counters',
   'billing_summaries',
+  'project_integrations',
+  'integration_listings',
 ];
 
 describe('tenant isolation', () => {

@@ -6,6 +6,7 @@ import type { Database, Executor } from '../../core/db/database.js';
 import type { Handlers } from '../../core/http/operations.js';
 import { addMember, type PermissionResolver } from '../access/service.js';
 import { withBillingFlags } from '../billing/account.js';
+import { installedCodes } from '../integrations/lifecycle.js';
 import { platforms } from '../platform/schema.js';
 import type { PlatformService } from '../platform/service.js';
 import { organisationNotFound, projectNotFound, templateNotFound } from './errors.js';
@@ -22,13 +23,13 @@ type ProjectOperations = Pick<
 
 type ProjectRow = typeof projects.$inferSelect;
 
-/** SPEC.md section 3's project. Modules fill `integrations` in their issue; the handlers add `billing.flags` (withFlags). */
-function toProject(row: ProjectRow, platformName: string): Project {
+/** SPEC.md section 3's project, with its installed modules' codes; the handlers add `billing.flags` (withFlags). */
+function toProject(row: ProjectRow, platformName: string, installed: string[]): Project {
   return {
     id: row.id,
     name: row.name,
     organisationId: row.organisationId,
-    integrations: [],
+    integrations: installed.map((code) => ({ code })),
     logos: row.logos,
     settings: row.settings,
     platform: { name: platformName },
@@ -43,7 +44,8 @@ export async function loadProject(db: Executor, id: string): Promise<Project> {
     .innerJoin(platforms, eq(platforms.id, projects.platformId))
     .where(eq(projects.id, id));
   if (!row) throw projectNotFound();
-  return toProject(row.project, row.platformName);
+  const installed = await installedCodes(db, [id]);
+  return toProject(row.project, row.platformName, installed.get(id)!);
 }
 
 /**
@@ -74,10 +76,14 @@ export function projectHandlers(deps: {
         .innerJoin(platforms, eq(platforms.id, projects.platformId))
         .where(and(eq(projectMembers.userId, userId), query.project ? eq(projects.id, query.project) : undefined))
         .orderBy(asc(projects.name), asc(projects.id));
-      // The alerts of every listed project in a fixed number of queries (withBillingFlags batches them).
+      // The modules and alerts of every listed project in a fixed number of queries (both batched).
+      const installed = await installedCodes(
+        db,
+        rows.map((r) => r.project.id),
+      );
       return withBillingFlags(
         db,
-        rows.map((r) => toProject(r.project, r.platformName)),
+        rows.map((r) => toProject(r.project, r.platformName, installed.get(r.project.id)!)),
         request.server.services.clock.now(),
       );
     },

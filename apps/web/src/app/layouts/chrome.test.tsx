@@ -154,7 +154,7 @@ describe('menus (SPEC.md section 2)', () => {
     expect(after).toHaveTextContent('North Plant');
   });
 
-  it('shows the account side menu in the account area, with Outbox for admins', async () => {
+  it('shows the account side menu in the account area, with the platform pages for admins', async () => {
     renderApp('/settings', chromeApi({}, { ...user, isAdmin: true }).fetch, stubPages());
     const nav = await screen.findByRole('navigation', { name: 'Account' });
     const expected = (
@@ -166,6 +166,7 @@ describe('menus (SPEC.md section 2)', () => {
         ['Settings', 'projects.settings'],
         ['Outbox', 'platform.mail.outbox'],
         ['Terms', 'platform.terms'],
+        ['Store listings', 'platform.integrations.listings'],
       ] as const
     )
       .filter(([label, route]) => routeExists(route) && label !== 'Tasks')

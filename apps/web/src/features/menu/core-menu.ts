@@ -103,5 +103,12 @@ export function accountMenuEntries({ tasks, admin }: { tasks: boolean; admin: bo
   if (tasks) entries.push({ id: 'tasks', label: 'Tasks', route: 'tasks.index', order: 700, icon: 'tasks' });
   if (admin) entries.push({ id: 'platform.outbox', label: 'Outbox', route: 'platform.mail.outbox', order: 2_000_000 });
   if (admin) entries.push({ id: 'platform.terms', label: 'Terms', route: 'platform.terms', order: 2_000_001 });
+  if (admin)
+    entries.push({
+      id: 'platform.listings',
+      label: 'Store listings',
+      route: 'platform.integrations.listings',
+      order: 2_000_002,
+    });
   return entries;
 }

@@ -1,4 +1,6 @@
-import type { ModuleDefinition } from './types';
+import { MODULE_CODES } from '@wharf/contract/module-codes';
+import { lazyRouteComponent } from '@tanstack/react-router';
+import type { ModuleDefinition, ModuleRoute } from './types';
 
 /**
  * `core`: the console itself (dashboard, users, billing, support…). Its pages are the route table's
@@ -7,5 +9,136 @@ import type { ModuleDefinition } from './types';
  */
 export const coreModule: ModuleDefinition = { code: 'core', name: 'Core', routes: [], menu: [] };
 
-/** Every module the console knows, by code. The Modules issue adds the others of SPEC.md section 1. */
-export const moduleDefinitions: readonly ModuleDefinition[] = [coreModule];
+/**
+ * The names the console shows for each module (menu entries, page titles) before the catalogue
+ * has loaded; the catalogue's own names are the store's. Product names keep their own spelling.
+ */
+export const moduleNames: Readonly<Record<(typeof MODULE_CODES)[number], string>> = {
+  core: 'Core',
+  drive: 'Drive',
+  domains: 'Domains',
+  orders: 'Orders',
+  products: 'Products',
+  planner: 'Planner',
+  website: 'Website',
+  marketing: 'Marketing',
+  flows: 'Flows',
+  discounts: 'Discounts',
+  teemail: 'Teemail',
+  inserts: 'Inserts',
+  delivery: 'Delivery',
+  productFeed: 'Product feed',
+  platformFeed: 'Platform feed',
+  youtube: 'YouTube',
+  cloudRip: 'CloudRIP',
+  customers: 'Customers',
+  workflow: 'Workflow',
+  okrs: 'OKRs',
+  docs: 'Docs',
+  shopify: 'Shopify',
+  wooCommerce: 'WooCommerce',
+  wooCommerceApp: 'WooCommerce app',
+  ecwid: 'Ecwid',
+  etsy: 'Etsy',
+  wix: 'Wix',
+  ochre: 'Ochre',
+  mirakl: 'Mirakl',
+  tiktokShop: 'TikTok Shop',
+  amazon: 'Amazon',
+  printify: 'Printify',
+  kickflip: 'Kickflip',
+  gelato: 'Gelato',
+  rithum: 'Rithum',
+  warehouse: 'Warehouse',
+  fulfillments: 'Fulfillments',
+  shipping: 'Shipping',
+  platform: 'Platform',
+  reports: 'Reports',
+  crm: 'CRM',
+  gfn: 'GFN',
+  gtins: 'GTINs',
+  customDomain: 'Custom domain',
+  dns: 'DNS',
+  googleSearchConsole: 'Google Search Console',
+  googleAds: 'Google Ads',
+  googleAnalytics: 'Google Analytics',
+  facebookPixel: 'Facebook Pixel',
+  instagramShopping: 'Instagram Shopping',
+  pinterest: 'Pinterest',
+  currencies: 'Currencies',
+  customCode: 'Custom code',
+  sitewideBanner: 'Sitewide banner',
+  reviews: 'Reviews',
+  comingSoonPage: 'Coming soon page',
+  redirects: 'Redirects',
+  aiSeo: 'AI SEO',
+  aiBuilder: 'AI builder',
+  thirdPartyLogistics: 'Third-party logistics',
+  shipmate: 'Shipmate',
+  shipstation: 'ShipStation',
+  shiprocket: 'Shiprocket',
+  resupply: 'Resupply',
+  ralawise: 'Ralawise',
+  customStudio: 'Custom studio',
+  aiVideo: 'AI video',
+  aiMockups: 'AI mockups',
+  aiStudio: 'AI studio',
+  customPackaging: 'Custom packaging',
+  faqs: 'FAQs',
+  lemonstand: 'LemonStand',
+};
+
+/** The console's name of a module, or its code when the console does not know it. */
+export function moduleName(code: string): string {
+  return (moduleNames as Record<string, string>)[code] ?? code;
+}
+
+/** `integrations.shopify.settings`: the name of a module's settings page. */
+export function settingsRouteName(code: string): string {
+  return `integrations.${code}.settings`;
+}
+
+/** The module code of a settings page's route name, or undefined for any other route. */
+export function codeOfSettingsRoute(name: string | undefined): string | undefined {
+  return /^integrations\.([A-Za-z0-9]+)\.settings$/.exec(name ?? '')?.[1];
+}
+
+/** Module entries sit right after Modules (1000) and Billing (1000–1004), in SPEC.md's order of codes. */
+export const MODULE_MENU_ORDER = 1005;
+
+// Every module's settings page is one chunk; the page reads its module from the route's name.
+const settingsPage = lazyRouteComponent(
+  () => import('../../pages/module-settings/Module settings'),
+  'ModuleSettingsPage',
+);
+
+/**
+ * A module as the console shows it while installed: its settings page at `/modules/{code}` and an
+ * entry in the project menu. Modules with pages of their own add them to `routes` here.
+ */
+export function moduleDefinition(code: string, index: number): ModuleDefinition {
+  const name = moduleName(code);
+  const settings: ModuleRoute = {
+    path: `/modules/${code}`,
+    staticData: {
+      name: settingsRouteName(code),
+      title: name,
+      layout: 'standard',
+      user: true,
+      project: 'always',
+      integration: true,
+    },
+    component: settingsPage,
+  };
+  return {
+    code,
+    name,
+    routes: [settings],
+    menu: [{ id: `module.${code}`, label: name, route: settings.staticData.name, order: MODULE_MENU_ORDER + index }],
+  };
+}
+
+/** Every module the console knows, by code: SPEC.md section 1's registered codes. */
+export const moduleDefinitions: readonly ModuleDefinition[] = MODULE_CODES.map((code, index) =>
+  code === 'core' ? coreModule : moduleDefinition(code, index),
+);

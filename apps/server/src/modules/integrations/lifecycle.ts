@@ -1,0 +1,416 @@
+import type { ConnectionTest, IntegrationInstallation } from '@wharf/contract';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AuditEntry } from '../../core/audit/audit.js';
+import type { Clock } from '../../core/clock.js';
+import type { Database, Executor } from '../../core/db/database.js';
+import { AppError, badRequest, notFound } from '../../core/errors.js';
+import type { NotificationService } from '../notifications/service.js';
+import { projectNotFound } from '../projects/errors.js';
+import { projects } from '../projects/schema.js';
+import { credentialsBinding, type CredentialCipher } from './credentials.js';
+import type { ModuleManifest } from './manifest.js';
+import { projectIntegrations } from './schema.js';
+
+/** The modules the lifecycle knows, by code: the real registry in the app, small fakes in tests. */
+export type ModuleRegistry = ReadonlyMap<string, ModuleManifest>;
+
+type InstallationRow = typeof projectIntegrations.$inferSelect;
+
+/** Who acts: their audit entry is written in the step's transaction; they are not notified of their own act. */
+export interface Actor {
+  userId: string | null;
+  audit(tx: Executor, entry: AuditEntry): Promise<void>;
+}
+
+/** Test connection's wait for the provider, unless the app is given another (tests use a short one). */
+export const CONNECTION_TIMEOUT_MS = 5_000;
+
+export interface LifecycleDeps {
+  db: Database;
+  clock: Clock;
+  registry: ModuleRegistry;
+  notifications: Pick<NotificationService, 'notifyProject'>;
+  cipher: CredentialCipher;
+  fetch?: typeof fetch;
+  connectionTimeoutMs?: number;
+}
+
+// SPEC.md section 8's words where it has them; the others in the same voice.
+export const integrationNotFound = (code: string) => notFound(`Integration ${code} not found`, 'INTEGRATION_NOT_FOUND');
+const notInstalled = (verb: string) =>
+  new AppError(409, 'INTEGRATION_NOT_INSTALLED', `Can't ${verb} an integration that hasn't been installed`);
+const alreadyInstalled = (m: ModuleManifest) =>
+  new AppError(409, 'INTEGRATION_ALREADY_INSTALLED', `${m.name} is already installed.`);
+
+/** "A", "A and B", "A, B and C" */
+function names(list: string[]): string {
+  return list.length <= 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
+}
+
+export function manifestOf(registry: ModuleRegistry, code: string): ModuleManifest {
+  const manifest = registry.get(code);
+  if (!manifest) throw integrationNotFound(code);
+  return manifest;
+}
+
+/**
+ * `code` and everything it depends on, dependencies first (depth-first post-order). Works on any
+ * registry, so tests can use small fakes; a cycle is a bug in the manifests and fails loudly.
+ */
+export function installOrder(registry: ModuleRegistry, code: string): ModuleManifest[] {
+  const order: ModuleManifest[] = [];
+  const done = new Set<string>();
+  const visiting = new Set<string>();
+  const visit = (current: string) => {
+    if (done.has(current)) return;
+    if (visiting.has(current)) throw new Error(`Module dependency cycle through ${current}`);
+    visiting.add(current);
+    const manifest = manifestOf(registry, current);
+    for (const dependency of manifest.dependsOn) visit(dependency);
+    visiting.delete(current);
+    done.add(current);
+    order.push(manifest);
+  };
+  visit(code);
+  return order;
+}
+
+/**
+ * A zod failure as the app reports a request's validation failure (core/errors.ts): 400
+ * VALIDATION_ERROR, each field's path under the body and the schema's own message.
+ */
+function validationFailed(error: z.ZodError, under: string): AppError {
+  const errors = error.issues.map((issue) => ({
+    path: ['body', under, ...issue.path.map(String)].join('.'),
+    message: issue.message,
+  }));
+  const first = errors[0]!;
+  return new AppError(400, 'VALIDATION_ERROR', `Invalid ${first.path}: ${first.message}`, errors);
+}
+
+function parseWith<S extends z.ZodType>(schema: S, value: unknown, under: string): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationFailed(parsed.error, under);
+  return parsed.data;
+}
+
+export function toInstallation(row: InstallationRow): IntegrationInstallation {
+  return {
+    code: row.code as IntegrationInstallation['code'],
+    config: row.config,
+    setupAt: row.setupAt?.toISOString() ?? null,
+    installedAt: row.installedAt.toISOString(),
+    uninstalledAt: row.uninstalledAt?.toISOString() ?? null,
+    hasCredentials: row.credentials !== null,
+  };
+}
+
+const isInstalled = (row: InstallationRow | undefined): row is InstallationRow => !!row && !row.uninstalledAt;
+
+/** The installed modules' codes of each project, in one query however many projects (Project.integrations). */
+export async function installedCodes(db: Executor, projectIds: string[]): Promise<Map<string, string[]>> {
+  const byProject = new Map<string, string[]>(projectIds.map((id) => [id, []]));
+  if (projectIds.length === 0) return byProject;
+  const rows = await db
+    .select({ projectId: projectIntegrations.projectId, code: projectIntegrations.code })
+    .from(projectIntegrations)
+    .where(and(inArray(projectIntegrations.projectId, projectIds), isNull(projectIntegrations.uninstalledAt)))
+    .orderBy(asc(projectIntegrations.installedAt), asc(projectIntegrations.code));
+  for (const row of rows) byProject.get(row.projectId)?.push(row.code);
+  return byProject;
+}
+
+/**
+ * A project's modules through their lifecycle (SPEC.md section 4): installed, set up, configured,
+ * uninstalled. Each step is one transaction holding its audit entries, its hooks and its
+ * notifications, so a hook that throws leaves nothing behind. Steps of one project take turns on the
+ * project's row lock: an install cannot slip a dependant in while its dependency is being removed.
+ */
+export class ModuleLifecycle {
+  constructor(private readonly deps: LifecycleDeps) {}
+
+  get registry(): ModuleRegistry {
+    return this.deps.registry;
+  }
+
+  async list(projectId: string, withUninstalled: boolean): Promise<IntegrationInstallation[]> {
+    const rows = await this.deps.db
+      .select()
+      .from(projectIntegrations)
+      .where(
+        and(
+          eq(projectIntegrations.projectId, projectId),
+          withUninstalled ? undefined : isNull(projectIntegrations.uninstalledAt),
+        ),
+      )
+      .orderBy(asc(projectIntegrations.installedAt), asc(projectIntegrations.code));
+    return rows.map(toInstallation);
+  }
+
+  async get(projectId: string, code: string): Promise<IntegrationInstallation> {
+    const manifest = manifestOf(this.deps.registry, code);
+    const row = await this.row(this.deps.db, projectId, code);
+    if (!isInstalled(row))
+      throw notFound(`${manifest.name} is not installed in this project.`, 'INTEGRATION_NOT_INSTALLED');
+    return toInstallation(row);
+  }
+
+  /**
+   * Installs `code`, and first every dependency the project lacks (each with its defaults, its
+   * hook and its own audit entry). Installing an installed module is refused (409) rather than
+   * answered as done: the config it was given would otherwise be silently ignored.
+   */
+  async install(
+    projectId: string,
+    code: string,
+    config: Record<string, unknown> | undefined,
+    actor: Actor,
+  ): Promise<IntegrationInstallation> {
+    return this.deps.db.transaction((tx) => this.installIn(tx, projectId, code, config, actor));
+  }
+
+  /** `install` inside the caller's transaction (project templates install their modules with the project). */
+  async installIn(
+    tx: Executor,
+    projectId: string,
+    code: string,
+    config: Record<string, unknown> | undefined,
+    actor: Actor,
+  ): Promise<IntegrationInstallation> {
+    const order = installOrder(this.deps.registry, code);
+    const target = order.at(-1)!;
+    // Checked before the lock and the dependencies: a bad value costs no work.
+    const targetConfig = parseWith(target.config, config ?? {}, 'config');
+    await this.lockProject(tx, projectId);
+    const current = new Map(
+      (
+        await tx
+          .select()
+          .from(projectIntegrations)
+          .where(
+            and(
+              eq(projectIntegrations.projectId, projectId),
+              inArray(
+                projectIntegrations.code,
+                order.map((m) => m.code),
+              ),
+            ),
+          )
+      ).map((row) => [row.code, row]),
+    );
+    if (isInstalled(current.get(target.code))) throw alreadyInstalled(target);
+    let installed: InstallationRow | undefined;
+    for (const manifest of order) {
+      const row = current.get(manifest.code);
+      if (isInstalled(row)) continue;
+      const isTarget = manifest === target;
+      const moduleConfig = isTarget ? targetConfig : parseWith(manifest.config, {}, 'config');
+      installed = await this.writeInstall(tx, projectId, manifest, moduleConfig, row);
+      await manifest.hooks?.install?.(this.hookContext(tx, installed, moduleConfig));
+      await actor.audit(tx, {
+        projectId,
+        target: `integration:${manifest.code}`,
+        details: isTarget ? { revived: !!row } : { revived: !!row, dependencyOf: target.code },
+      });
+      await this.notify(tx, projectId, actor, `${manifest.name} installed`);
+    }
+    return toInstallation(installed!);
+  }
+
+  /** Refused, naming them, while installed modules depend on it; the row stays, stamped, for `withUninstalled`. */
+  async uninstall(projectId: string, code: string, actor: Actor): Promise<void> {
+    const manifest = manifestOf(this.deps.registry, code);
+    await this.deps.db.transaction(async (tx) => {
+      await this.lockProject(tx, projectId);
+      const row = await this.row(tx, projectId, code);
+      if (!isInstalled(row)) throw notInstalled('uninstall');
+      const others = await tx
+        .select({ code: projectIntegrations.code })
+        .from(projectIntegrations)
+        .where(and(eq(projectIntegrations.projectId, projectId), isNull(projectIntegrations.uninstalledAt)));
+      const needing = others
+        .map((o) => this.deps.registry.get(o.code))
+        .filter((m): m is ModuleManifest => !!m && m.dependsOn.includes(manifest.code))
+        .map((m) => m.name);
+      if (needing.length > 0) {
+        const verb = needing.length === 1 ? 'needs' : 'need';
+        const them = needing.length === 1 ? 'it' : 'them';
+        throw new AppError(
+          409,
+          'INTEGRATION_REQUIRED',
+          `${names(needing)} ${verb} ${manifest.name}: uninstall ${them} first.`,
+        );
+      }
+      const now = this.deps.clock.now();
+      const [gone] = await tx
+        .update(projectIntegrations)
+        .set({ uninstalledAt: now, updatedAt: now })
+        .where(eq(projectIntegrations.id, row.id))
+        .returning();
+      await manifest.hooks?.uninstall?.(this.hookContext(tx, gone!, gone!.config));
+      await actor.audit(tx, { projectId, target: `integration:${manifest.code}` });
+      await this.notify(tx, projectId, actor, `${manifest.name} uninstalled`);
+    });
+  }
+
+  /** PATCH: the config merged over the stored one, then checked whole; credentials for connectors only. */
+  async configure(
+    projectId: string,
+    code: string,
+    body: { config?: Record<string, unknown> | undefined; credentials?: Record<string, string> | undefined },
+    actor: Actor,
+  ): Promise<IntegrationInstallation> {
+    return this.change(projectId, code, body, actor, 'configure');
+  }
+
+  /** The set-up step: the same body as configure, its own hook, and `setupAt` stamped (again on a repeat). */
+  async setup(
+    projectId: string,
+    code: string,
+    body: { config?: Record<string, unknown> | undefined; credentials?: Record<string, string> | undefined },
+    actor: Actor,
+  ): Promise<IntegrationInstallation> {
+    return this.change(projectId, code, body, actor, 'setup');
+  }
+
+  /**
+   * A connector's Test connection with its stored credentials. Never throws for the provider's sake
+   * and never hangs: every request the adapter makes carries the timeout, whatever the adapter does.
+   */
+  async testConnection(projectId: string, code: string): Promise<ConnectionTest> {
+    const manifest = manifestOf(this.deps.registry, code);
+    if (!manifest.connector) {
+      throw badRequest(`${manifest.name} is not a connector: it has no connection to test.`, 'NOT_A_CONNECTOR');
+    }
+    const row = await this.row(this.deps.db, projectId, code);
+    if (!isInstalled(row)) throw notInstalled('test');
+    const checkedAt = () => this.deps.clock.now().toISOString();
+    if (!row.credentials) {
+      return {
+        ok: false,
+        message: `Add ${manifest.name}'s credentials first, then test the connection.`,
+        checkedAt: checkedAt(),
+      };
+    }
+    const credentials = this.deps.cipher.decrypt(row.credentials, credentialsBinding(projectId, code));
+    const timeoutMs = this.deps.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS;
+    const baseFetch = this.deps.fetch ?? fetch;
+    // A backstop a little after the adapter's own timeout, for an adapter that forgets its signal.
+    const timedFetch: typeof fetch = (input, init) => {
+      const timeout = AbortSignal.timeout(timeoutMs + 500);
+      return baseFetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
+    };
+    try {
+      const result = await manifest.connector.adapter.testConnection(credentials, { fetch: timedFetch, timeoutMs });
+      return { ...result, checkedAt: checkedAt() };
+    } catch (error) {
+      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      const message = timedOut
+        ? `${manifest.name} did not answer within ${timeoutMs / 1000} seconds.`
+        : `Could not reach ${manifest.name}: ${error instanceof Error ? error.message : String(error)}`;
+      return { ok: false, message, checkedAt: checkedAt() };
+    }
+  }
+
+  private async change(
+    projectId: string,
+    code: string,
+    body: { config?: Record<string, unknown> | undefined; credentials?: Record<string, string> | undefined },
+    actor: Actor,
+    step: 'configure' | 'setup',
+  ): Promise<IntegrationInstallation> {
+    const manifest = manifestOf(this.deps.registry, code);
+    if (body.credentials && !manifest.connector) {
+      throw badRequest(`${manifest.name} is not a connector: it takes no credentials.`, 'CREDENTIALS_NOT_ACCEPTED');
+    }
+    return this.deps.db.transaction(async (tx) => {
+      await this.lockProject(tx, projectId);
+      const row = await this.row(tx, projectId, code);
+      // SPEC.md section 8's words, for set up as for configure: both patch the installation.
+      if (!isInstalled(row)) throw notInstalled('patch');
+      const before = row.config;
+      const config = parseWith(manifest.config, { ...before, ...body.config }, 'config');
+      let credentials = row.credentials;
+      if (body.credentials && manifest.connector) {
+        const binding = credentialsBinding(projectId, code);
+        // Write-only fields: a change to one keeps the others the caller cannot see.
+        const stored = row.credentials ? this.deps.cipher.decrypt(row.credentials, binding) : {};
+        const parsed = parseWith(manifest.connector.credentials, { ...stored, ...body.credentials }, 'credentials');
+        credentials = this.deps.cipher.encrypt(parsed as Record<string, string>, binding);
+      }
+      const now = this.deps.clock.now();
+      const [updated] = await tx
+        .update(projectIntegrations)
+        .set({ config, credentials, updatedAt: now, ...(step === 'setup' ? { setupAt: now } : {}) })
+        .where(eq(projectIntegrations.id, row.id))
+        .returning();
+      const context = this.hookContext(tx, updated!, config);
+      if (step === 'setup') await manifest.hooks?.setup?.(context);
+      else await manifest.hooks?.configure?.({ ...context, before });
+      // Field names only: values may be personal, and credentials never enter the log.
+      await actor.audit(tx, {
+        projectId,
+        target: `integration:${manifest.code}`,
+        details: { config: Object.keys(body.config ?? {}), credentials: Object.keys(body.credentials ?? {}) },
+      });
+      const title = step === 'setup' ? `${manifest.name} set up` : `${manifest.name} settings changed`;
+      await this.notify(tx, projectId, actor, title);
+      return toInstallation(updated!);
+    });
+  }
+
+  private async writeInstall(
+    tx: Executor,
+    projectId: string,
+    manifest: ModuleManifest,
+    config: Record<string, unknown>,
+    previous: InstallationRow | undefined,
+  ): Promise<InstallationRow> {
+    const now = this.deps.clock.now();
+    // A revived row starts afresh: an old set-up and old credentials belong to the old installation.
+    const fresh = { config, credentials: null, installedAt: now, setupAt: null, uninstalledAt: null, updatedAt: now };
+    const [row] = previous
+      ? await tx.update(projectIntegrations).set(fresh).where(eq(projectIntegrations.id, previous.id)).returning()
+      : await tx
+          .insert(projectIntegrations)
+          .values({ projectId, code: manifest.code, ...fresh })
+          .returning();
+    return row!;
+  }
+
+  private hookContext(tx: Executor, row: InstallationRow, config: Record<string, unknown>) {
+    return {
+      tx,
+      projectId: row.projectId,
+      code: row.code as ModuleManifest['code'],
+      config,
+      now: this.deps.clock.now(),
+    };
+  }
+
+  private async row(db: Executor, projectId: string, code: string): Promise<InstallationRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(projectIntegrations)
+      .where(and(eq(projectIntegrations.projectId, projectId), eq(projectIntegrations.code, code)));
+    return row;
+  }
+
+  private async lockProject(tx: Executor, projectId: string): Promise<void> {
+    const [project] = await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.id, projectId))
+      .for('update');
+    if (!project) throw projectNotFound();
+  }
+
+  private async notify(tx: Executor, projectId: string, actor: Actor, title: string): Promise<void> {
+    await this.deps.notifications.notifyProject(tx, {
+      projectId,
+      title,
+      ...(actor.userId ? { exceptUserIds: [actor.userId] } : {}),
+    });
+  }
+}
