@@ -2,7 +2,15 @@ import type { Integration, IntegrationCategory, IntegrationProduct } from '@whar
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
 import type { ModuleManifest } from './manifest.js';
-import { categories, findCategory, findManifest, moduleRegistry, requireManifest } from './registry.js';
+import {
+  categories,
+  findCategory,
+  findManifest,
+  manifestIn,
+  moduleRegistry,
+  requireManifest,
+  type ModuleRegistry,
+} from './registry.js';
 
 /**
  * A zod schema as the JSON Schema of what a caller may send (`io: 'input'`): fields with a default
@@ -82,22 +90,22 @@ export function toIntegrationProducts(manifest: ModuleManifest): IntegrationProd
 }
 
 /** listIntegrationProducts: what a module offers (possibly nothing); 404 for an unknown module. */
-export function listProducts(code: string): IntegrationProduct[] {
-  return toIntegrationProducts(requireManifest(code));
+export function listProducts(code: string, registry: ModuleRegistry = moduleRegistry): IntegrationProduct[] {
+  return toIntegrationProducts(manifestIn(registry, code));
 }
 
 /** A product by its id `{code}:{slug}`, or undefined (unknown module, unknown slug, or no colon at all). */
-export function findProduct(id: string): IntegrationProduct | undefined {
+export function findProduct(id: string, registry: ModuleRegistry = moduleRegistry): IntegrationProduct | undefined {
   const colon = id.indexOf(':');
   if (colon < 0) return undefined;
-  const manifest = findManifest(id.slice(0, colon));
+  const manifest = registry.get(id.slice(0, colon));
   if (!manifest) return undefined;
   return toIntegrationProducts(manifest).find((p) => p.id === id);
 }
 
 /** getIntegrationProduct: 404 for an unknown product. */
-export function requireProduct(id: string): IntegrationProduct {
-  const product = findProduct(id);
+export function requireProduct(id: string, registry: ModuleRegistry = moduleRegistry): IntegrationProduct {
+  const product = findProduct(id, registry);
   if (!product) throw new AppError(404, 'INTEGRATION_PRODUCT_NOT_FOUND', `Product ${id} not found`);
   return product;
 }

@@ -3,16 +3,22 @@ import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../../core/audit/audit.js';
 import type { Clock } from '../../core/clock.js';
 import type { Database } from '../../core/db/database.js';
-import { notFound } from '../../core/errors.js';
 import type { Handlers } from '../../core/http/operations.js';
 import type { NotificationService } from '../notifications/service.js';
 import type { PlatformService } from '../platform/service.js';
-import { findIntegration, toIntegration, toIntegrationProducts } from './catalogue.js';
+import {
+  findIntegration,
+  listProducts,
+  requireCategory,
+  requireProduct,
+  toIntegration,
+  toIntegrationProducts,
+} from './catalogue.js';
 import type { CredentialCipher } from './credentials.js';
-import { manifestOf, ModuleLifecycle, type Actor, type ModuleRegistry } from './lifecycle.js';
+import { ModuleLifecycle, type Actor } from './lifecycle.js';
 import { ListingService } from './listings.js';
 import type { ModuleManifest } from './manifest.js';
-import { categories, moduleRegistry } from './registry.js';
+import { categories, moduleRegistry, type ModuleRegistry } from './registry.js';
 
 export type IntegrationOperations = Pick<
   typeof operations,
@@ -87,32 +93,18 @@ export function integrationHandlers(deps: IntegrationDeps): Handlers<Integration
   const adminPlatform = async (request: FastifyRequest) => (await deps.platform.resolve({ host: request.hostname })).id;
   const projectPlatform = async (request: FastifyRequest, projectId: string) =>
     (await deps.platform.resolve({ host: request.hostname, projectId })).id;
-  const category = (code: string) => {
-    const found = catalogue.categories.find((c) => c.code === code);
-    if (!found) throw notFound(`Category ${code} not found`, 'INTEGRATION_CATEGORY_NOT_FOUND');
-    return found;
-  };
-
   return {
     listIntegrations: () => [...registry.values()].map((m) => catalogue.describe(m)),
     listIntegrationCategories: () => [...catalogue.categories],
-    getIntegrationCategory: ({ params }) => ({ ...category(params.category) }),
+    getIntegrationCategory: ({ params }) => requireCategory(params.category),
 
     listIntegrationListings: async ({ query }, request) =>
       listings.listForProject(await projectPlatform(request, query.project), query.project, query),
     getIntegrationListing: async ({ params, query }, request) =>
       listings.getForProject(await projectPlatform(request, query.project), query.project, params.listing),
 
-    listIntegrationProducts: ({ params }) => catalogue.products(manifestOf(registry, params.integration)),
-    getIntegrationProduct: ({ params }) => {
-      // A product's id is `{code}:{slug}`: its module is found first, so an unknown one says which.
-      const code = params.product.split(':', 1)[0]!;
-      const product = registry.has(code)
-        ? catalogue.products(registry.get(code)!).find((p) => p.id === params.product)
-        : undefined;
-      if (!product) throw notFound(`Product ${params.product} not found`, 'INTEGRATION_PRODUCT_NOT_FOUND');
-      return product;
-    },
+    listIntegrationProducts: ({ params }) => listProducts(params.integration, registry),
+    getIntegrationProduct: ({ params }) => requireProduct(params.product, registry),
 
     listAdminIntegrationListings: async (_input, request) => listings.listForAdmin(await adminPlatform(request)),
     getAdminIntegrationListing: async ({ params }, request) =>

@@ -10,10 +10,12 @@ import { projectNotFound } from '../projects/errors.js';
 import { projects } from '../projects/schema.js';
 import { credentialsBinding, type CredentialCipher } from './credentials.js';
 import type { ModuleManifest } from './manifest.js';
+import { dependencyOrderIn, manifestIn, type ModuleRegistry } from './registry.js';
 import { projectIntegrations } from './schema.js';
 
+export type { ModuleRegistry };
+
 /** The modules the lifecycle knows, by code: the real registry in the app, small fakes in tests. */
-export type ModuleRegistry = ReadonlyMap<string, ModuleManifest>;
 
 type InstallationRow = typeof projectIntegrations.$inferSelect;
 
@@ -37,7 +39,6 @@ export interface LifecycleDeps {
 }
 
 // SPEC.md section 8's words where it has them; the others in the same voice.
-export const integrationNotFound = (code: string) => notFound(`Integration ${code} not found`, 'INTEGRATION_NOT_FOUND');
 const notInstalled = (verb: string) =>
   new AppError(409, 'INTEGRATION_NOT_INSTALLED', `Can't ${verb} an integration that hasn't been installed`);
 const alreadyInstalled = (m: ModuleManifest) =>
@@ -46,34 +47,6 @@ const alreadyInstalled = (m: ModuleManifest) =>
 /** "A", "A and B", "A, B and C" */
 function names(list: string[]): string {
   return list.length <= 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
-}
-
-export function manifestOf(registry: ModuleRegistry, code: string): ModuleManifest {
-  const manifest = registry.get(code);
-  if (!manifest) throw integrationNotFound(code);
-  return manifest;
-}
-
-/**
- * `code` and everything it depends on, dependencies first (depth-first post-order). Works on any
- * registry, so tests can use small fakes; a cycle is a bug in the manifests and fails loudly.
- */
-export function installOrder(registry: ModuleRegistry, code: string): ModuleManifest[] {
-  const order: ModuleManifest[] = [];
-  const done = new Set<string>();
-  const visiting = new Set<string>();
-  const visit = (current: string) => {
-    if (done.has(current)) return;
-    if (visiting.has(current)) throw new Error(`Module dependency cycle through ${current}`);
-    visiting.add(current);
-    const manifest = manifestOf(registry, current);
-    for (const dependency of manifest.dependsOn) visit(dependency);
-    visiting.delete(current);
-    done.add(current);
-    order.push(manifest);
-  };
-  visit(code);
-  return order;
 }
 
 /**
@@ -149,7 +122,7 @@ export class ModuleLifecycle {
   }
 
   async get(projectId: string, code: string): Promise<IntegrationInstallation> {
-    const manifest = manifestOf(this.deps.registry, code);
+    const manifest = manifestIn(this.deps.registry, code);
     const row = await this.row(this.deps.db, projectId, code);
     if (!isInstalled(row))
       throw notFound(`${manifest.name} is not installed in this project.`, 'INTEGRATION_NOT_INSTALLED');
@@ -178,7 +151,7 @@ export class ModuleLifecycle {
     config: Record<string, unknown> | undefined,
     actor: Actor,
   ): Promise<IntegrationInstallation> {
-    const order = installOrder(this.deps.registry, code);
+    const order = dependencyOrderIn(this.deps.registry, [code]);
     const target = order.at(-1)!;
     // Checked before the lock and the dependencies: a bad value costs no work.
     const targetConfig = parseWith(target.config, config ?? {}, 'config');
@@ -220,7 +193,7 @@ export class ModuleLifecycle {
 
   /** Refused, naming them, while installed modules depend on it; the row stays, stamped, for `withUninstalled`. */
   async uninstall(projectId: string, code: string, actor: Actor): Promise<void> {
-    const manifest = manifestOf(this.deps.registry, code);
+    const manifest = manifestIn(this.deps.registry, code);
     await this.deps.db.transaction(async (tx) => {
       await this.lockProject(tx, projectId);
       const row = await this.row(tx, projectId, code);
@@ -279,7 +252,7 @@ export class ModuleLifecycle {
    * and never hangs: every request the adapter makes carries the timeout, whatever the adapter does.
    */
   async testConnection(projectId: string, code: string): Promise<ConnectionTest> {
-    const manifest = manifestOf(this.deps.registry, code);
+    const manifest = manifestIn(this.deps.registry, code);
     if (!manifest.connector) {
       throw badRequest(`${manifest.name} is not a connector: it has no connection to test.`, 'NOT_A_CONNECTOR');
     }
@@ -320,7 +293,7 @@ export class ModuleLifecycle {
     actor: Actor,
     step: 'configure' | 'setup',
   ): Promise<IntegrationInstallation> {
-    const manifest = manifestOf(this.deps.registry, code);
+    const manifest = manifestIn(this.deps.registry, code);
     if (body.credentials && !manifest.connector) {
       throw badRequest(`${manifest.name} is not a connector: it takes no credentials.`, 'CREDENTIALS_NOT_ACCEPTED');
     }

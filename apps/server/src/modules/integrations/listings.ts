@@ -9,7 +9,7 @@ import type { Clock } from '../../core/clock.js';
 import type { Database, Executor } from '../../core/db/database.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { decodePageToken, encodePageToken } from '../../core/pagination.js';
-import { manifestOf, type ModuleRegistry } from './lifecycle.js';
+import { manifestIn, type ModuleRegistry } from './registry.js';
 import type { ModuleManifest } from './manifest.js';
 import { integrationListings, projectIntegrations } from './schema.js';
 
@@ -62,7 +62,7 @@ export class ListingService {
   }
 
   async create(platformId: string, body: CreateIntegrationListingRequest, tx: Executor): Promise<IntegrationListing> {
-    const manifest = manifestOf(this.deps.registry, body.code);
+    const manifest = manifestIn(this.deps.registry, body.code);
     const now = this.deps.clock.now();
     const [row] = await tx
       .insert(integrationListings)

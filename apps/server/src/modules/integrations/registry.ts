@@ -32,11 +32,19 @@ export function findManifest(code: string): ModuleManifest | undefined {
   return moduleRegistry.get(code as ModuleCode);
 }
 
-/** The manifest of `code`, or SPEC.md section 8's 404 for an unknown one. */
-export function requireManifest(code: string): ModuleManifest {
-  const manifest = findManifest(code);
+/** A set of manifests by code: the registered one, or a test's small fakes. */
+export type ModuleRegistry = ReadonlyMap<string, ModuleManifest>;
+
+/** The manifest of `code` in `registry`, or SPEC.md section 8's 404 for an unknown one. */
+export function manifestIn(registry: ModuleRegistry, code: string): ModuleManifest {
+  const manifest = registry.get(code);
   if (!manifest) throw new AppError(404, 'INTEGRATION_NOT_FOUND', `Integration ${code} not found`);
   return manifest;
+}
+
+/** The registered manifest of `code`, or SPEC.md section 8's 404. */
+export function requireManifest(code: string): ModuleManifest {
+  return manifestIn(moduleRegistry, code);
 }
 
 export function findCategory(code: string): IntegrationCategory | undefined {
@@ -50,11 +58,16 @@ export function findCategory(code: string): IntegrationCategory | undefined {
  * reverse), filter the result to that set: a subsequence of this order still has dependencies first.
  */
 export function dependencyOrder(codes: Iterable<string>): ModuleCode[] {
-  const order: ModuleCode[] = [];
+  return dependencyOrderIn(moduleRegistry, codes).map((manifest) => manifest.code);
+}
+
+/** `dependencyOrder` over any registry (the lifecycle's, which tests fill with fakes), as manifests. */
+export function dependencyOrderIn(registry: ModuleRegistry, codes: Iterable<string>): ModuleManifest[] {
+  const order: ModuleManifest[] = [];
   const done = new Set<ModuleCode>();
   const visiting: ModuleCode[] = [];
   const visit = (code: string) => {
-    const manifest = requireManifest(code);
+    const manifest = manifestIn(registry, code);
     if (done.has(manifest.code)) return;
     if (visiting.includes(manifest.code)) {
       // The registry test proves there is none; this guards a future manifest against an endless loop.
@@ -64,7 +77,7 @@ export function dependencyOrder(codes: Iterable<string>): ModuleCode[] {
     for (const dependency of manifest.dependsOn) visit(dependency);
     visiting.pop();
     done.add(manifest.code);
-    order.push(manifest.code);
+    order.push(manifest);
   };
   for (const code of codes) visit(code);
   return order;
