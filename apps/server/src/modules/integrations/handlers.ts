@@ -1,4 +1,4 @@
-import type { Integration, IntegrationCategory, IntegrationProduct, operations } from '@wharf/contract';
+import type { Integration, IntegrationCategory, operations } from '@wharf/contract';
 import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../../core/audit/audit.js';
 import type { Clock } from '../../core/clock.js';
@@ -6,14 +6,7 @@ import type { Database } from '../../core/db/database.js';
 import type { Handlers } from '../../core/http/operations.js';
 import type { NotificationService } from '../notifications/service.js';
 import type { PlatformService } from '../platform/service.js';
-import {
-  findIntegration,
-  listProducts,
-  requireCategory,
-  requireProduct,
-  toIntegration,
-  toIntegrationProducts,
-} from './catalogue.js';
+import { findIntegration, listProducts, requireCategory, requireProduct, toIntegration } from './catalogue.js';
 import type { CredentialCipher } from './credentials.js';
 import { ModuleLifecycle, type Actor } from './lifecycle.js';
 import { ListingService } from './listings.js';
@@ -47,7 +40,6 @@ export type IntegrationOperations = Pick<
 export interface Catalogue {
   describe(manifest: ModuleManifest): Integration;
   categories: readonly IntegrationCategory[];
-  products(manifest: ModuleManifest): IntegrationProduct[];
 }
 
 /**
@@ -61,7 +53,6 @@ export function defaultIntegrations(): { registry: ModuleRegistry; catalogue: Ca
     catalogue: {
       describe: (m) => (moduleRegistry.get(m.code) === m ? findIntegration(m.code)! : toIntegration(m)),
       categories,
-      products: toIntegrationProducts,
     },
   };
 }
