@@ -36,6 +36,7 @@ import { authHandlers } from './modules/auth/handlers.js';
 import { blogHandlers } from './modules/blog/handlers.js';
 import { bookmarkHandlers } from './modules/bookmarks/handlers.js';
 import { defaultIntegrations, integrationHandlers, type IntegrationDeps } from './modules/integrations/handlers.js';
+import { ModuleLifecycle } from './modules/integrations/lifecycle.js';
 import { registerModuleCharges, scheduleModuleCharges } from './modules/integrations/charges.js';
 import { CredentialCipher } from './modules/integrations/credentials.js';
 import { billingHandlers } from './modules/billing/handlers.js';
@@ -259,6 +260,25 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     publicUrl: config.PUBLIC_URL,
     cookies,
   };
+  const resolver =
+    deps.accessResolver ??
+    accountResolver({
+      db,
+      sessions: services.sessions,
+      tokens: services.tokens,
+      permissions: services.permissions,
+      clock,
+    });
+  // One lifecycle for the store and for project templates: both install modules the same way.
+  const moduleDeps: IntegrationDeps = {
+    db,
+    clock,
+    platform: services.platform,
+    notifications: services.notifications,
+    cipher: await CredentialCipher.load(db),
+    ...integrations,
+  };
+  const modules = new ModuleLifecycle(moduleDeps);
   const handlers: Handlers<typeof operations> = {
     ...healthHandlers(deps.database),
     ...platformHandlers(services.platform),
@@ -266,9 +286,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     ...authHandlers(accounts),
     ...adminUserHandlers({ db, clock }),
     ...accessHandlers(services.permissions),
-    ...projectHandlers({ db, permissions: services.permissions, platform: services.platform }),
+    ...projectHandlers({ db, permissions: services.permissions, platform: services.platform, modules }),
     ...organisationHandlers({ db, platform: services.platform }),
-    ...templateHandlers({ db, permissions: services.permissions }),
+    ...templateHandlers({ db, permissions: services.permissions, modules, access: resolver }),
     ...memberHandlers({ db, permissions: services.permissions }),
     ...authKeyHandlers({ db, clock, permissions: services.permissions }),
     ...roleHandlers({ db, permissions: services.permissions }),
@@ -283,14 +303,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     ...blogHandlers({ db, clock, permissions: services.permissions, platform: services.platform }),
     ...termsHandlers({ db, clock }),
     ...bookmarkHandlers({ db, clock }),
-    ...integrationHandlers({
-      db,
-      clock,
-      platform: services.platform,
-      notifications: services.notifications,
-      cipher: await CredentialCipher.load(db),
-      ...integrations,
-    }),
+    ...integrationHandlers({ ...moduleDeps, lifecycle: modules }),
     ...billingHandlers({
       db,
       clock,
@@ -307,15 +320,6 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       publicUrl: config.PUBLIC_URL,
     }),
   };
-  const resolver =
-    deps.accessResolver ??
-    accountResolver({
-      db,
-      sessions: services.sessions,
-      tokens: services.tokens,
-      permissions: services.permissions,
-      clock,
-    });
   registerOperations(app, operations, handlers, resolver, rateLimits, config.NODE_ENV !== 'production');
 
   await registerWebApp(app, config.WEB_DIST_DIR);

@@ -148,7 +148,8 @@ export const projectOperations = {
     operationId: 'installProjectTemplate',
     method: 'POST',
     path: '/v1/projects/templates/{template}',
-    summary: "Install a template's roles and settings in a project, in one go; installing again adds no duplicates",
+    summary:
+      "Install a template's roles, settings and modules in a project, in one go; installing again adds no duplicates. A template with modules also needs integrations.manage",
     tags: ['projects'],
     params: z.object({ template: TemplateKey }),
     query: z.object({ project: z.uuid() }),

@@ -84,7 +84,7 @@ export const UpdateOrganisationRequest = z
   })
   .meta({ id: 'UpdateOrganisationRequest' });
 
-/** A starting point for a project: custom roles, settings and (with the modules issue) modules. */
+/** A starting point for a project: custom roles, settings and modules (their dependencies come along). */
 export const ProjectTemplate = z
   .object({
     key: z.string(),
@@ -107,11 +107,13 @@ export const InstallTemplateRequest = z
   .object({ overwrite: z.boolean().optional() })
   .meta({ id: 'InstallTemplateRequest' });
 
-/** What an installation did, by role key, and the project as it now is. */
+/** What an installation did, by role key and module code, and the project as it now is. */
 export const TemplateInstallation = z
   .object({
     template: z.string(),
     roles: z.object({ created: z.array(z.string()), updated: z.array(z.string()), kept: z.array(z.string()) }),
+    /** Modules installed now (dependencies included), and those the project had, left untouched. */
+    modules: z.object({ installed: z.array(z.string()), kept: z.array(z.string()) }),
     project: Project,
   })
   .meta({ id: 'TemplateInstallation' });

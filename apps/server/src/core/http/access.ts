@@ -83,13 +83,13 @@ export async function authorizeFor(access: Access, request: FastifyRequest, reso
   await requirePermission(resolver, principal, projectId, access.permission);
 }
 
-async function requirePermission(
+/** Refuses (403) a caller who lacks the permission in the project; a key never reaches beyond its own. */
+export async function requirePermission(
   resolver: AccessResolver,
   principal: Principal,
   projectId: string,
   permission: string,
 ) {
-  // A key never reaches beyond its own project.
   if (principal.projectId && principal.projectId !== projectId) throw forbidden();
   if (!(await resolver.hasPermission(principal, projectId, permission))) {
     throw forbidden(`You need the ${permission} permission in this project.`);

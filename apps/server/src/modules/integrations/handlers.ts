@@ -8,7 +8,7 @@ import type { NotificationService } from '../notifications/service.js';
 import type { PlatformService } from '../platform/service.js';
 import { findIntegration, listProducts, requireCategory, requireProduct, toIntegration } from './catalogue.js';
 import type { CredentialCipher } from './credentials.js';
-import { ModuleLifecycle, type Actor } from './lifecycle.js';
+import { ModuleLifecycle, requestActor as actorOf } from './lifecycle.js';
 import { ListingService } from './listings.js';
 import type { ModuleManifest } from './manifest.js';
 import { categories, moduleRegistry, type ModuleRegistry } from './registry.js';
@@ -68,18 +68,14 @@ export interface IntegrationDeps {
   /** Test connection's fetch and wait (global fetch and 5 s unless a test gives others). */
   fetch?: typeof fetch;
   connectionTimeoutMs?: number;
+  /** The app's one lifecycle, shared with project templates; made from these deps when not given. */
+  lifecycle?: ModuleLifecycle;
 }
-
-/** The caller as the lifecycle sees them: audited through this request, not notified of their own act. */
-const actorOf = (request: FastifyRequest): Actor => ({
-  userId: request.principal?.kind === 'user' ? request.principal.userId : null,
-  audit: (tx, entry) => recordAudit(tx, request, entry),
-});
 
 /** SPEC.md section 7 "Projects and modules": the catalogue, the store's listings and each project's modules. */
 export function integrationHandlers(deps: IntegrationDeps): Handlers<IntegrationOperations> {
   const { db, registry, catalogue } = deps;
-  const lifecycle = new ModuleLifecycle(deps);
+  const lifecycle = deps.lifecycle ?? new ModuleLifecycle(deps);
   const listings = new ListingService({ db, clock: deps.clock, registry, describe: catalogue.describe });
   const adminPlatform = async (request: FastifyRequest) => (await deps.platform.resolve({ host: request.hostname })).id;
   const projectPlatform = async (request: FastifyRequest, projectId: string) =>

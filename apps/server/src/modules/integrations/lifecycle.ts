@@ -1,7 +1,8 @@
 import type { ConnectionTest, IntegrationInstallation } from '@wharf/contract';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AuditEntry } from '../../core/audit/audit.js';
+import type { FastifyRequest } from 'fastify';
+import { recordAudit, type AuditEntry } from '../../core/audit/audit.js';
 import type { Clock } from '../../core/clock.js';
 import type { Database, Executor } from '../../core/db/database.js';
 import { AppError, badRequest, notFound } from '../../core/errors.js';
@@ -24,6 +25,12 @@ export interface Actor {
   userId: string | null;
   audit(tx: Executor, entry: AuditEntry): Promise<void>;
 }
+
+/** The caller of a request as the lifecycle sees them: audited through the request, not notified of their own act. */
+export const requestActor = (request: FastifyRequest): Actor => ({
+  userId: request.principal?.kind === 'user' ? request.principal.userId : null,
+  audit: (tx, entry) => recordAudit(tx, request, entry),
+});
 
 /** Test connection's wait for the provider, unless the app is given another (tests use a short one). */
 export const CONNECTION_TIMEOUT_MS = 5_000;
@@ -143,7 +150,7 @@ export class ModuleLifecycle {
     return this.deps.db.transaction((tx) => this.installIn(tx, projectId, code, config, actor));
   }
 
-  /** `install` inside the caller's transaction (project templates install their modules with the project). */
+  /** `install` inside the caller's transaction. */
   async installIn(
     tx: Executor,
     projectId: string,
@@ -156,39 +163,32 @@ export class ModuleLifecycle {
     // Checked before the lock and the dependencies: a bad value costs no work.
     const targetConfig = parseWith(target.config, config ?? {}, 'config');
     await this.lockProject(tx, projectId);
-    const current = new Map(
-      (
-        await tx
-          .select()
-          .from(projectIntegrations)
-          .where(
-            and(
-              eq(projectIntegrations.projectId, projectId),
-              inArray(
-                projectIntegrations.code,
-                order.map((m) => m.code),
-              ),
-            ),
-          )
-      ).map((row) => [row.code, row]),
-    );
+    const current = await this.rowsOf(tx, projectId, order);
     if (isInstalled(current.get(target.code))) throw alreadyInstalled(target);
-    let installed: InstallationRow | undefined;
-    for (const manifest of order) {
-      const row = current.get(manifest.code);
-      if (isInstalled(row)) continue;
-      const isTarget = manifest === target;
-      const moduleConfig = isTarget ? targetConfig : parseWith(manifest.config, {}, 'config');
-      installed = await this.writeInstall(tx, projectId, manifest, moduleConfig, row);
-      await manifest.hooks?.install?.(this.hookContext(tx, installed, moduleConfig));
-      await actor.audit(tx, {
-        projectId,
-        target: `integration:${manifest.code}`,
-        details: isTarget ? { revived: !!row } : { revived: !!row, dependencyOf: target.code },
-      });
-      await this.notify(tx, projectId, actor, `${manifest.name} installed`);
-    }
-    return toInstallation(installed!);
+    const installed = await this.installMissing(tx, projectId, order, current, actor, (manifest) =>
+      manifest === target ? { config: targetConfig, details: {} } : { details: { dependencyOf: target.code } },
+    );
+    return toInstallation(installed.at(-1)!);
+  }
+
+  /**
+   * A set of modules (a project template's) inside the caller's transaction: what the project
+   * lacks is installed with its defaults, dependencies first, each audited with `details`; what it
+   * has stays as it is. Answers the codes installed and kept, in dependency order.
+   */
+  async installSetIn(
+    tx: Executor,
+    projectId: string,
+    codes: readonly string[],
+    actor: Actor,
+    details: Record<string, unknown>,
+  ): Promise<{ installed: string[]; kept: string[] }> {
+    const order = dependencyOrderIn(this.deps.registry, codes);
+    await this.lockProject(tx, projectId);
+    const current = await this.rowsOf(tx, projectId, order);
+    const kept = order.filter((m) => isInstalled(current.get(m.code))).map((m) => m.code);
+    const installed = await this.installMissing(tx, projectId, order, current, actor, () => ({ details }));
+    return { installed: installed.map((row) => row.code), kept };
   }
 
   /** Refused, naming them, while installed modules depend on it; the row stays, stamped, for `withUninstalled`. */
@@ -331,6 +331,58 @@ export class ModuleLifecycle {
       await this.notify(tx, projectId, actor, title);
       return toInstallation(updated!);
     });
+  }
+
+  /** The installation rows (installed or not) of these modules in the project, by code. */
+  private async rowsOf(
+    tx: Executor,
+    projectId: string,
+    modules: readonly ModuleManifest[],
+  ): Promise<Map<string, InstallationRow>> {
+    const rows = await tx
+      .select()
+      .from(projectIntegrations)
+      .where(
+        and(
+          eq(projectIntegrations.projectId, projectId),
+          inArray(
+            projectIntegrations.code,
+            modules.map((m) => m.code),
+          ),
+        ),
+      );
+    return new Map(rows.map((row) => [row.code, row]));
+  }
+
+  /**
+   * Installs, in `order`, each module not installed in `current` (reviving an uninstalled row):
+   * its row, its hook, its audit entry and a notification. `plan` gives a module's config (its
+   * defaults when absent) and its audit details. The caller holds the project's lock.
+   */
+  private async installMissing(
+    tx: Executor,
+    projectId: string,
+    order: readonly ModuleManifest[],
+    current: Map<string, InstallationRow>,
+    actor: Actor,
+    plan: (manifest: ModuleManifest) => { config?: Record<string, unknown>; details: Record<string, unknown> },
+  ): Promise<InstallationRow[]> {
+    const installed: InstallationRow[] = [];
+    for (const manifest of order) {
+      const row = current.get(manifest.code);
+      if (isInstalled(row)) continue;
+      const { config = parseWith(manifest.config, {}, 'config'), details } = plan(manifest);
+      const made = await this.writeInstall(tx, projectId, manifest, config, row);
+      await manifest.hooks?.install?.(this.hookContext(tx, made, config));
+      await actor.audit(tx, {
+        projectId,
+        target: `integration:${manifest.code}`,
+        details: { revived: !!row, ...details },
+      });
+      await this.notify(tx, projectId, actor, `${manifest.name} installed`);
+      installed.push(made);
+    }
+    return installed;
   }
 
   private async writeInstall(

@@ -13,7 +13,8 @@ import { organisationNotFound, projectNotFound, templateNotFound } from './error
 import { memberOrganisation } from './organisation-handlers.js';
 import { invites, organisationMembers, organisations, projectMembers, projects } from './schema.js';
 import { findTemplate } from './template-catalogue.js';
-import { installTemplate } from './templates.js';
+import { installTemplate, type TemplateModules } from './templates.js';
+import { requestActor } from '../integrations/lifecycle.js';
 import { assertTwoFactorPolicy } from './two-factor-policy.js';
 
 type ProjectOperations = Pick<
@@ -61,6 +62,8 @@ export function projectHandlers(deps: {
   db: Database;
   permissions: PermissionResolver;
   platform: PlatformService;
+  /** Installs a template's modules when a project starts from one. */
+  modules: TemplateModules['lifecycle'];
 }): Handlers<ProjectOperations> {
   const { db } = deps;
 
@@ -110,12 +113,18 @@ export function projectHandlers(deps: {
         await addMember(tx, row!.id, userId, 'owner');
         // A new project: nobody's permissions in it are cached yet, so there is nothing to invalidate.
         const installed = template
-          ? await installTemplate(tx, row!.id, template, { overwrite: false, now: request.server.services.clock.now() })
+          ? await installTemplate(tx, row!.id, template, {
+              overwrite: false,
+              now: request.server.services.clock.now(),
+              modules: { lifecycle: deps.modules, actor: requestActor(request) },
+            })
           : undefined;
         await recordAudit(tx, request, {
           projectId: row!.id,
           target: `project:${row!.id}`,
-          ...(template ? { details: { template: template.key, roles: installed!.roles } } : {}),
+          ...(template
+            ? { details: { template: template.key, roles: installed!.roles, modules: installed!.modules } }
+            : {}),
         });
         return row!;
       });

@@ -1,4 +1,4 @@
-import type { Permission, ProjectSettings } from '@wharf/contract';
+import type { ModuleCode, Permission, ProjectSettings } from '@wharf/contract';
 import { deepFreeze } from '../../core/http/serializer.js';
 
 export interface TemplateRole {
@@ -19,10 +19,10 @@ export interface Template {
   roles: TemplateRole[];
   settings: ProjectSettings;
   /**
-   * Modules to install with the template. Empty for now: the modules issue installs them through
-   * their own lifecycle (install, set up), which a template must go through rather than around.
+   * Modules to install with the template (their dependencies come along), through the modules'
+   * own lifecycle. Free ones only: starting from a template never adds a charge to the bill.
    */
-  modules: string[];
+  modules: ModuleCode[];
 }
 
 /** The templates a project can start from. Code, not data: a release changes them for every platform. */
@@ -30,7 +30,8 @@ export const templates: readonly Template[] = deepFreeze<Template[]>([
   {
     key: 'shop',
     name: 'Shop',
-    description: 'A storefront selling to consumers: a shop assistant role, prices in euros, weights in kilograms.',
+    description:
+      'A storefront selling to consumers: its catalogue, orders, customers and website, a shop assistant role, prices in euros.',
     roles: [
       {
         key: 'custom:shop-assistant',
@@ -40,12 +41,13 @@ export const templates: readonly Template[] = deepFreeze<Template[]>([
       },
     ],
     settings: { currency: 'EUR', timezone: 'Europe/Amsterdam', weightUnit: 'kg' },
-    modules: [],
+    modules: ['products', 'orders', 'customers', 'website'],
   },
   {
     key: 'factory',
     name: 'Factory',
-    description: 'A production site: operator and quality inspector roles, UTC shift times, weights in kilograms.',
+    description:
+      'A production site: products, orders, fulfilment, workflow and files, operator and inspector roles, UTC shift times.',
     roles: [
       {
         key: 'custom:operator',
@@ -61,12 +63,12 @@ export const templates: readonly Template[] = deepFreeze<Template[]>([
       },
     ],
     settings: { currency: 'EUR', timezone: 'UTC', weightUnit: 'kg' },
-    modules: [],
+    modules: ['products', 'orders', 'fulfillments', 'workflow', 'drive'],
   },
   {
     key: 'blank',
     name: 'Blank',
-    description: 'Nothing added: the built-in roles only, and settings left for you to choose.',
+    description: 'Nothing added: the built-in roles only, no modules, and settings left for you to choose.',
     roles: [],
     settings: {},
     modules: [],

@@ -8,6 +8,9 @@ import { slugOf } from '../access/custom-roles.js';
 import { addMember } from '../access/service.js';
 import { projects } from './schema.js';
 import { templates } from './template-catalogue.js';
+import { defineManifest } from '../integrations/manifest.js';
+import { moduleRegistry } from '../integrations/registry.js';
+import { projectIntegrations } from '../integrations/schema.js';
 
 describe('project templates', () => {
   let t: TestApp;
@@ -47,9 +50,10 @@ describe('project templates', () => {
       name: 'Shop',
       roles: [{ key: 'custom:shop-assistant', name: 'Shop assistant' }],
       settings: { currency: 'EUR', timezone: 'Europe/Amsterdam', weightUnit: 'kg' },
-      modules: [],
+      modules: ['products', 'orders', 'customers', 'website'],
     });
     expect(listed[1]!.roles.map((r) => r.name)).toEqual(['Operator', 'Quality inspector']);
+    expect(listed[1]!.modules).toEqual(['products', 'orders', 'fulfillments', 'workflow', 'drive']);
     expect(listed[2]).toMatchObject({ roles: [], settings: {}, modules: [] });
   });
 
@@ -65,14 +69,31 @@ describe('project templates', () => {
     expect((await intruder.call('GET', `/v1/projects/templates?project=${projectId}`)).statusCode).toBe(403);
   });
 
-  it("installs a template's roles and settings, in one audited change", async () => {
+  it("installs a template's roles, settings and modules, in one audited change", async () => {
     const res = await install(olivia, 'shop');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       template: 'shop',
       roles: { created: ['custom:shop-assistant'], updated: [], kept: [] },
-      project: { id: projectId, settings: { currency: 'EUR', timezone: 'Europe/Amsterdam', weightUnit: 'kg' } },
+      modules: { installed: ['products', 'orders', 'customers', 'website'], kept: [] },
+      project: {
+        id: projectId,
+        settings: { currency: 'EUR', timezone: 'Europe/Amsterdam', weightUnit: 'kg' },
+        // Installed in one instant, so listed by code.
+        integrations: ['customers', 'orders', 'products', 'website'].map((code) => ({ code })),
+      },
     });
+    // Through the modules' lifecycle, as from the store: each module's install audited in the same change.
+    const moduleInstalls = await t.database.db
+      .select({ target: auditLog.target, details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.operationId, 'installProjectTemplate'), eq(auditLog.projectId, projectId)));
+    expect(moduleInstalls.filter((e) => e.target?.startsWith('integration:'))).toEqual(
+      ['products', 'orders', 'customers', 'website'].map((code) => ({
+        target: `integration:${code}`,
+        details: { revived: false, template: 'shop' },
+      })),
+    );
     expect(await customRoles(projectId)).toEqual([
       {
         key: 'custom:shop-assistant',
@@ -85,7 +106,13 @@ describe('project templates', () => {
     const [entry] = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.operationId, 'installProjectTemplate'), eq(auditLog.result, 'success')));
+      .where(
+        and(
+          eq(auditLog.operationId, 'installProjectTemplate'),
+          eq(auditLog.result, 'success'),
+          eq(auditLog.target, `project:${projectId}`),
+        ),
+      );
     expect(entry).toMatchObject({
       projectId,
       actorUserId: olivia.user.id,
@@ -114,9 +141,17 @@ describe('project templates', () => {
     t.app.services.permissions.invalidateProject(projectId);
     expect(await t.app.services.permissions.has(projectId, viewer.user.id, 'chat.write')).toBe(false);
 
+    // …and set its website up its own way.
+    const website = await olivia.call('PATCH', `/v1/projects/${projectId}/integrations/website`, {
+      config: { theme: 'bold' },
+    });
+    expect(website.statusCode).toBe(200);
+    const websiteConfig = website.json().config;
+
     const again = await install(olivia, 'shop');
     expect(again.json()).toMatchObject({
       roles: { created: [], updated: [], kept: ['custom:shop-assistant'] },
+      modules: { installed: [], kept: ['products', 'orders', 'customers', 'website'] },
       project: { settings: { currency: 'GBP' } },
     });
     expect(await customRoles(projectId)).toHaveLength(1);
@@ -127,6 +162,11 @@ describe('project templates', () => {
       project: { settings: { currency: 'EUR' } },
     });
     expect((await customRoles(projectId))[0]!.permissions).toContain('chat.write');
+    // Modules are the project's own: even an overwrite leaves an installed module's settings alone.
+    expect(overwritten.json().modules).toEqual({ installed: [], kept: ['products', 'orders', 'customers', 'website'] });
+    expect((await olivia.call('GET', `/v1/projects/${projectId}/integrations/website`)).json().config).toEqual(
+      websiteConfig,
+    );
     // The install retired the cached decision at once.
     expect(await t.app.services.permissions.has(projectId, viewer.user.id, 'chat.write')).toBe(true);
   });
@@ -135,6 +175,7 @@ describe('project templates', () => {
     const res = await install(olivia, 'factory');
     expect(res.json()).toMatchObject({
       roles: { created: ['custom:operator', 'custom:quality-inspector'], updated: [], kept: [] },
+      modules: { installed: ['fulfillments', 'workflow', 'drive'], kept: ['products', 'orders'] },
       project: { settings: { currency: 'EUR', timezone: 'Europe/Amsterdam', weightUnit: 'kg' } },
     });
     expect((await customRoles(projectId)).map((r) => r.key)).toEqual([
@@ -166,14 +207,18 @@ describe('project templates', () => {
     expect(res.statusCode).toBe(201);
     const mill = res.json();
     expect(mill.settings).toEqual({ currency: 'EUR', timezone: 'UTC', weightUnit: 'kg' });
+    expect(mill.integrations).toEqual(
+      ['drive', 'fulfillments', 'orders', 'products', 'workflow'].map((code) => ({ code })),
+    );
     expect((await customRoles(mill.id)).map((r) => r.key)).toEqual(['custom:operator', 'custom:quality-inspector']);
     const [entry] = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.operationId, 'createProject'), eq(auditLog.projectId, mill.id)));
+      .where(and(eq(auditLog.operationId, 'createProject'), eq(auditLog.target, `project:${mill.id}`)));
     expect(entry!.details).toMatchObject({
       template: 'factory',
       roles: { created: ['custom:operator', 'custom:quality-inspector'] },
+      modules: { installed: ['products', 'orders', 'fulfillments', 'workflow', 'drive'], kept: [] },
     });
 
     const count = async () => (await t.database.db.select({ id: projects.id }).from(projects)).length;
@@ -186,5 +231,69 @@ describe('project templates', () => {
     const plain = (await olivia.call('POST', '/v1/projects', { name: 'Plain', organisationName: 'Plain Org' })).json();
     expect(plain.settings).toEqual({});
     expect(await customRoles(plain.id)).toEqual([]);
+    expect(plain.integrations).toEqual([]);
+  });
+
+  it('asks for integrations.manage too when the template brings modules', async () => {
+    // A settings keeper: may change the project, may not install modules.
+    const keeper = await bearerUser(t, 'keeper@example.com');
+    const project = (await createProjectAs(olivia, 'Keeper project')).id;
+    await t.database.db.insert(roles).values({
+      projectId: project,
+      key: 'custom:settings-keeper',
+      name: 'Settings keeper',
+      description: 'Changes the settings only.',
+      permissions: ['projects.read', 'projects.update'],
+      builtIn: false,
+    });
+    const [keeperRole] = await t.database.db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.projectId, project), eq(roles.key, 'custom:settings-keeper')));
+    // A viewer (no projects.update, no integrations.manage) who also keeps the settings.
+    await t.database.db.transaction((tx) => addMember(tx, project, keeper.user.id, 'viewer'));
+    await t.database.db
+      .insert(roleAssignments)
+      .values({ projectId: project, userId: keeper.user.id, roleId: keeperRole!.id });
+
+    const before = await customRoles(project);
+    const refused = await install(keeper, 'shop', {}, project);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('You need the integrations.manage permission in this project.');
+    expect(await customRoles(project)).toEqual(before);
+    expect((await olivia.call('GET', `/v1/projects/${project}`)).json().integrations).toEqual([]);
+    // A template without modules is the keeper's to install.
+    expect((await install(keeper, 'blank', {}, project)).statusCode).toBe(200);
+  });
+});
+
+describe('a project template whose module fails to install', () => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('leaves no project, no roles and no modules: the template is one transaction', async () => {
+    const broken = defineManifest({
+      ...moduleRegistry.get('fulfillments')!,
+      hooks: {
+        install: async () => {
+          throw new Error('The carrier table could not be built');
+        },
+      },
+    });
+    t = await createStartedTestApp({
+      deps: { integrations: { registry: new Map([...moduleRegistry, ['fulfillments', broken]]) } },
+    });
+    const owner = await bearerUser(t, 'owner@example.com');
+    const count = async () => (await t.database.db.select({ id: projects.id }).from(projects)).length;
+    const before = await count();
+    const res = await owner.call('POST', '/v1/projects', {
+      name: 'Mill',
+      organisationName: 'Mill Org',
+      template: 'factory',
+    });
+    expect(res.statusCode).toBe(500);
+    expect(await count()).toBe(before);
+    expect(await t.database.db.select().from(projectIntegrations)).toEqual([]);
+    expect(await t.database.db.select().from(roles).where(eq(roles.builtIn, false))).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import {
   type ProjectTemplate,
 } from '../../features/projects/api/project-templates';
 import { useOrganisationsQuery, type Organisation } from '../../features/projects/api/projects';
+import { moduleName } from '../../features/modules/definitions';
 import { canCreateProjects } from '../../features/projects/can-create';
 import { PageHeader } from '../../features/projects/ui/PageHeader';
 import { Alert } from '../../ui/Alert';
@@ -177,7 +178,7 @@ function CreateProjectForm({ organisations }: { organisations: Organisation[] })
       </SettingsSection>
       <SettingsSection
         title="Start from a template"
-        description="A template adds roles and settings suited to the kind of project. You can change all of it later."
+        description="A template adds roles, settings and modules suited to the kind of project. You can change all of it later."
       >
         {templates.isPending ? (
           <Loading label="Loading templates…" />
@@ -302,6 +303,7 @@ function TemplatePicker({
         {templates.map((template) => {
           const checked = template.key === value;
           const roles = template.roles.map((role) => role.name);
+          const modules = template.modules.map(moduleName);
           const settings = [
             template.settings.currency,
             template.settings.timezone,
@@ -329,8 +331,9 @@ function TemplatePicker({
                 <span className="font-semibold">{template.name}</span>
               </span>
               <span className="text-muted">{template.description}</span>
-              {(roles.length > 0 || settings.length > 0) && (
+              {(roles.length > 0 || settings.length > 0 || modules.length > 0) && (
                 <span className="mt-1 text-xs text-muted">
+                  {modules.length > 0 && <>Modules: {modules.join(', ')}. </>}
                   {roles.length > 0 && <>Roles: {roles.join(', ')}. </>}
                   {settings.length > 0 && <>Settings: {settings.join(', ')}.</>}
                 </span>

@@ -49,7 +49,7 @@ const templates = [
     description: 'A storefront selling to consumers.',
     roles: [{ key: 'shop-assistant', name: 'Shop assistant', description: 'Serves customers.', permissions: [] }],
     settings: { currency: 'EUR', timezone: 'Europe/Amsterdam', weightUnit: 'kg' },
-    modules: [],
+    modules: ['products', 'wooCommerce'],
   },
   {
     key: 'factory',
@@ -221,6 +221,8 @@ describe('projects.create', () => {
     expect(blank).toBeChecked();
     expect(screen.getByText('A storefront selling to consumers.')).toBeInTheDocument();
     expect(screen.getByText(/Roles: Shop assistant/)).toBeInTheDocument();
+    // Modules by the names the console gives them.
+    expect(screen.getByText(/Modules: Products, WooCommerce\./)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: /Shop/ }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Create project' }));
