@@ -11,6 +11,7 @@ import {
   requireProduct,
   toJsonSchema,
 } from './catalogue.js';
+import { moduleRegistry } from './registry.js';
 
 const thrown = (fn: () => unknown) => {
   try {
@@ -20,6 +21,41 @@ const thrown = (fn: () => unknown) => {
   }
   throw new Error('expected a throw');
 };
+
+const MISSING = Symbol('missing');
+
+/** A value that breaks the rule a JSON Schema keyword of `property` states, or undefined if none can be made. */
+function brokenValue(
+  property: Record<string, unknown>,
+  keyword: string,
+): { value: unknown } | typeof MISSING | undefined {
+  const num = (key: string) => property[key] as number;
+  switch (keyword) {
+    case 'required':
+      return MISSING;
+    case 'minLength':
+      return num('minLength') > 0 ? { value: 'a'.repeat(num('minLength') - 1) } : undefined;
+    case 'maxLength':
+      return { value: 'a'.repeat(num('maxLength') + 1) };
+    case 'minimum':
+      return { value: num('minimum') - 1 };
+    case 'exclusiveMinimum':
+      return { value: num('exclusiveMinimum') };
+    case 'maximum':
+      return { value: num('maximum') + 1 };
+    case 'exclusiveMaximum':
+      return { value: num('exclusiveMaximum') };
+    case 'enum':
+      return { value: '__none_of_these__' };
+    case 'type':
+      return { value: property.type === 'integer' ? 1.5 : {} };
+    case 'format':
+    case 'pattern':
+      return { value: 'not valid at all!' };
+    default:
+      return undefined;
+  }
+}
 
 describe('the catalogue', () => {
   it("lists every module in SPEC.md's order, each a valid contract Integration", () => {
@@ -55,6 +91,62 @@ describe('the catalogue', () => {
     });
     expect(requireIntegration('orders').credentialsSchema).toBeNull();
     expect(requireIntegration('orders').connector).toBe(false);
+  });
+
+  it('publishes each field’s own zod messages as errorMessage, by the keyword that carries the rule', () => {
+    const schema = z.object({
+      id: z
+        .string()
+        .regex(/^G-[A-Z0-9]+$/, 'Use an ID such as G-ABC123.')
+        .min(3, 'Too short.'),
+      minutes: z.number().int({ error: 'Whole minutes.' }).min(5, 'At least 5.').lt(60, 'Under an hour.').default(15),
+      theme: z.enum(['a', 'b'], { error: 'Choose a or b.' }).default('a'),
+      site: z.url({ error: 'Give the site’s address.' }),
+      plain: z.string(),
+    });
+    const { properties } = toJsonSchema(schema) as { properties: Record<string, { errorMessage?: unknown }> };
+    expect(properties.id!.errorMessage).toEqual({ pattern: 'Use an ID such as G-ABC123.', minLength: 'Too short.' });
+    expect(properties.minutes!.errorMessage).toEqual({
+      type: 'Whole minutes.',
+      minimum: 'At least 5.',
+      exclusiveMaximum: 'Under an hour.',
+    });
+    expect(properties.theme!.errorMessage).toEqual({ enum: 'Choose a or b.', required: 'Choose a or b.' });
+    expect(properties.site!.errorMessage).toMatchObject({
+      format: 'Give the site’s address.',
+      required: 'Give the site’s address.',
+    });
+    // No words of its own: the browser uses its clear fallbacks.
+    expect(properties.plain!.errorMessage).toBeUndefined();
+  });
+
+  it('publishes, for every module, the very words the server refuses each broken rule with', () => {
+    let checked = 0;
+    for (const manifest of moduleRegistry.values()) {
+      const schemas = [manifest.config, ...(manifest.connector ? [manifest.connector.credentials] : [])];
+      for (const schema of schemas) {
+        const json = toJsonSchema(schema) as {
+          properties?: Record<string, Record<string, unknown>>;
+          required?: string[];
+        };
+        for (const [name, property] of Object.entries(json.properties ?? {})) {
+          const published = (property.errorMessage ?? {}) as Record<string, string>;
+          for (const [keyword, message] of Object.entries(published)) {
+            const bad = brokenValue(property, keyword);
+            // A field with a default is never missing: its `required` words never come up.
+            if (bad === undefined || (bad === MISSING && !json.required?.includes(name))) continue;
+            const parsed = schema.safeParse(bad === MISSING ? {} : { [name]: bad.value });
+            const said = parsed.success
+              ? []
+              : parsed.error.issues.filter((i) => i.path[0] === name).map((i) => i.message);
+            expect(said, `${manifest.code}.${name} ${keyword}`).toContain(message);
+            checked += 1;
+          }
+        }
+      }
+    }
+    // The real manifests do give their fields words (a regression to none would pass vacuously).
+    expect(checked).toBeGreaterThan(40);
   });
 
   it('describes a module without settings as an empty object', () => {

@@ -15,10 +15,77 @@ import {
 /**
  * A zod schema as the JSON Schema of what a caller may send (`io: 'input'`): fields with a default
  * are optional and carry it, so the web's settings form starts from the same defaults the server
- * applies, and checks the same bounds and patterns.
+ * applies, and checks the same bounds and patterns. Each field's own zod messages go along as
+ * `errorMessage` (ajv-errors' keyword, one message per JSON Schema keyword), so the browser refuses
+ * a value in the same words the server would.
  */
 export function toJsonSchema(schema: z.ZodType): Record<string, unknown> {
-  return z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
+  return z.toJSONSchema(schema, {
+    io: 'input',
+    override: ({ zodSchema, jsonSchema }) => {
+      const messages = zodMessages(zodSchema as unknown as ZodNode);
+      if (Object.keys(messages).length > 0) jsonSchema.errorMessage = messages;
+    },
+  }) as Record<string, unknown>;
+}
+
+/** What zod keeps of a schema node and its checks: the parts `zodMessages` reads. */
+interface ZodNode {
+  _zod: {
+    def: {
+      type: string;
+      format?: string;
+      error?: (issue: unknown) => unknown;
+      checks?: {
+        _zod: { def: { check: string; format?: string; inclusive?: boolean; error?: (issue: unknown) => unknown } };
+      }[];
+    };
+  };
+}
+
+/**
+ * The message a schema or check was given (`.min(1, 'Enter a name.')`, `{ error: '…' }`), if it is
+ * plain words. zod keeps it as an error map; one that reads the issue has no fixed words to publish.
+ */
+function givenMessage(error: ((issue: unknown) => unknown) | undefined): string | undefined {
+  if (!error) return undefined;
+  try {
+    const given = error({});
+    if (typeof given === 'string') return given;
+    if (given && typeof given === 'object' && typeof (given as { message?: unknown }).message === 'string')
+      return (given as { message: string }).message;
+  } catch {
+    // Needs a real issue to speak: left to the browser's own words.
+  }
+  return undefined;
+}
+
+/** A node's messages by the JSON Schema keyword that carries each rule. */
+function zodMessages(node: ZodNode): Record<string, string> {
+  const def = node._zod.def;
+  const messages: Record<string, string> = {};
+  // zod's length checks serve strings and arrays alike; JSON Schema names them apart.
+  const array = def.type === 'array';
+  const put = (keywords: string[], message: string | undefined) => {
+    if (message !== undefined) for (const keyword of keywords) messages[keyword] ??= message;
+  };
+  for (const check of def.checks ?? []) {
+    const c = check._zod.def;
+    const message = givenMessage(c.error);
+    if (c.check === 'min_length') put([array ? 'minItems' : 'minLength'], message);
+    else if (c.check === 'max_length') put([array ? 'maxItems' : 'maxLength'], message);
+    else if (c.check === 'length_equals') put(array ? ['minItems', 'maxItems'] : ['minLength', 'maxLength'], message);
+    else if (c.check === 'string_format') put(c.format === 'regex' ? ['pattern'] : ['format', 'pattern'], message);
+    else if (c.check === 'greater_than') put([c.inclusive ? 'minimum' : 'exclusiveMinimum'], message);
+    else if (c.check === 'less_than') put([c.inclusive ? 'maximum' : 'exclusiveMaximum'], message);
+    else if (c.check === 'number_format') put(['type'], message);
+  }
+  // The schema's own message: for a wrong type, a missing value, and what a format or enum refuses.
+  const own = givenMessage(def.error);
+  if (def.type === 'enum') put(['enum', 'required'], own);
+  else if (def.format) put(['format', 'pattern', 'type', 'required'], own);
+  else put(['type', 'required'], own);
+  return messages;
 }
 
 /** A manifest as the contract's catalogue entry. */
