@@ -19,6 +19,7 @@ import {
 import { renderApp } from '../../test/render-app';
 import { pathOf, routeExists } from '../navigation';
 import { routeTable, type PageEntry } from '../routes';
+import { projectNav, topLabels } from '../../test/menu-queries';
 
 /**
  * Every page of the table as a bare heading (these tests look at the chrome around it), but for
@@ -78,12 +79,6 @@ function chromeApi(
 }
 
 const ALL = ['integrations.read', 'billing.read'];
-const projectNav = () => screen.findByRole('navigation', { name: 'Project' });
-const topLabels = (nav: HTMLElement) =>
-  within(nav)
-    .getAllByRole('link')
-    .filter((link) => !link.closest('ul[id]'))
-    .map((link) => link.textContent);
 
 afterEach(() => {
   menuStore.remove('test');

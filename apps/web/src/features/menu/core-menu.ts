@@ -1,8 +1,12 @@
 import type { MenuEntry } from './menu-store';
 
+/** The id of the core Modules entry, the parent of installed modules' entries. */
+export const MODULES_MENU_ID = 'modules';
+
 /**
  * The project menu's core entries with the orders of SPEC.md section 2. Modules and Developer
- * (APIs) need access to integration listings (`integrations.read`), so they come only with it.
+ * (APIs) need access to integration listings (`integrations.read`), so they come only with it;
+ * installed modules' entries are sub-items of Modules, after its Store.
  */
 export function coreMenuEntries({ integrations }: { integrations: boolean }): MenuEntry[] {
   const entries: MenuEntry[] = [
@@ -35,7 +39,16 @@ export function coreMenuEntries({ integrations }: { integrations: boolean }): Me
   ];
   if (integrations) {
     entries.push(
-      { id: 'modules', label: 'Modules', route: 'integrations.store', order: 1000, icon: 'modules' },
+      {
+        id: MODULES_MENU_ID,
+        label: 'Modules',
+        route: 'integrations.store',
+        order: 1000,
+        icon: 'modules',
+        // Installed modules add their entries here (`parent: 'modules'`), so the store is a
+        // sub-item too: on /store it wins the tie with Modules and the list opens on it.
+        children: [{ id: 'modules.store', label: 'Store', route: 'integrations.store', order: 1000 }],
+      },
       { id: 'developer', label: 'Developer (APIs)', route: 'developer.api.index', order: 10_000, icon: 'developer' },
     );
   }

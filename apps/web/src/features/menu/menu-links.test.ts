@@ -1,8 +1,10 @@
+import { MODULE_CODES } from '@wharf/contract';
 import { describe, expect, it } from 'vitest';
-import { routeExists } from '../../app/navigation';
+import { routeExists, setRuntimeRoutes } from '../../app/navigation';
+import { moduleDefinition } from '../modules/definitions';
 import { billingMenuEntries, coreMenuEntries } from './core-menu';
 import { activeEntry, existingEntries, menuLink, navBarEntries, pathMatches } from './menu-links';
-import type { MenuEntry } from './menu-store';
+import { createMenuStore, type MenuEntry } from './menu-store';
 
 const entries: MenuEntry[] = [
   {
@@ -62,6 +64,36 @@ describe('menu links', () => {
     expect(orders(false)).not.toHaveProperty('Modules');
     expect(orders(false)).not.toHaveProperty('Developer (APIs)');
     expect(billingMenuEntries()[0]!.children!.map((c) => c.order)).toEqual([1001, 1002, 1003, 1004]);
+  });
+
+  it("opens Modules on its Store, and on a module's page makes the module's sub-item active", () => {
+    const modules = coreMenuEntries({ integrations: true }).find((e) => e.id === 'modules')!;
+    expect(modules.route).toBe('integrations.store');
+    expect(modules.children).toEqual([
+      { id: 'modules.store', label: 'Store', route: 'integrations.store', order: 1000 },
+    ]);
+    const analytics = moduleDefinition('googleAnalytics', MODULE_CODES.indexOf('googleAnalytics'));
+    const owner = {};
+    setRuntimeRoutes(owner, analytics.routes);
+    try {
+      const store = createMenuStore();
+      store.set('core', existingEntries(coreMenuEntries({ integrations: true })));
+      store.set('billing', existingEntries(billingMenuEntries()));
+      store.set('module:googleAnalytics', [...analytics.menu]);
+      const menu = existingEntries(store.entries());
+      expect(menu.find((e) => e.id === 'modules')!.children!.map((c) => c.label)).toEqual([
+        'Store',
+        'Google Analytics',
+      ]);
+      expect(menu.some((e) => e.id === 'module.googleAnalytics')).toBe(false);
+      expect(activeEntry(menu, '/modules/googleAnalytics')).toEqual({
+        id: 'module.googleAnalytics',
+        parentId: 'modules',
+      });
+      expect(activeEntry(menu, '/store')).toEqual({ id: 'modules.store', parentId: 'modules' });
+    } finally {
+      setRuntimeRoutes(owner, []);
+    }
   });
 
   it('carries the project to routes that take one', () => {

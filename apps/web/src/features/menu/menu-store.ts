@@ -12,15 +12,26 @@ export interface MenuEntry {
   order: number;
   /** An icon name (see the shell's icon set); only entries with one reach the bottom bar. */
   icon?: string;
-  children?: Omit<MenuEntry, 'children'>[];
+  /**
+   * The id of a top-level entry this one sits under (installed modules go under Modules). Such an
+   * entry is one of that parent's sub-items, and is not shown at all while the parent is absent.
+   */
+  parent?: string;
+  children?: MenuChild[];
 }
 
+/** A sub-item: one level deep, so it has no sub-items (nor a parent) of its own. */
+export type MenuChild = Omit<MenuEntry, 'children' | 'parent'>;
+
 type Listener = () => void;
+
+const byOrder = (a: MenuChild, b: MenuChild) => a.order - b.order || a.label.localeCompare(b.label);
 
 /**
  * The console's menu, contributed to by sources — the core shell, billing when its data loads, each
  * installed module — and sorted by order. A source replaces its own entries as a whole, and removing
- * a source (a module uninstalled, the project changed) takes exactly its entries away.
+ * a source (a module uninstalled, the project changed) takes exactly its entries away. Entries
+ * with a `parent` are published as that entry's sub-items, not at the top level.
  */
 export function createMenuStore() {
   const sources = new Map<string, MenuEntry[]>();
@@ -28,7 +39,27 @@ export function createMenuStore() {
   let snapshot: MenuEntry[] = [];
 
   const publish = () => {
-    snapshot = [...sources.values()].flat().sort((a, b) => a.order - b.order || a.label.localeCompare(b.label));
+    const top: MenuEntry[] = [];
+    const nested = new Map<string, MenuChild[]>();
+    for (const entry of [...sources.values()].flat()) {
+      if (entry.parent === undefined) {
+        top.push(entry);
+        continue;
+      }
+      // A contributed sub-item keeps only what a sub-item has (one level deep).
+      const { parent, children: _children, ...child } = entry;
+      nested.set(parent, [...(nested.get(parent) ?? []), child]);
+    }
+    // Sources contribute sub-items to another source's entry (a module under the core Modules
+    // entry), so they are merged here rather than by the owner: the parent is copied, never
+    // mutated, since its source's array is the caller's. Sub-items whose parent is absent (no
+    // integration access, so no Modules) are not shown rather than promoted to the top level.
+    snapshot = top
+      .map((entry) => {
+        const extra = nested.get(entry.id);
+        return extra ? { ...entry, children: [...(entry.children ?? []), ...extra].sort(byOrder) } : entry;
+      })
+      .sort(byOrder);
     for (const listener of listeners) listener();
   };
 

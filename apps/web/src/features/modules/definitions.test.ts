@@ -1,7 +1,14 @@
 import { MODULE_CODES } from '@wharf/contract';
 import { describe, expect, it, vi } from 'vitest';
+import { MODULES_MENU_ID, coreMenuEntries } from '../menu/core-menu';
 import { createMenuStore } from '../menu/menu-store';
-import { codeOfSettingsRoute, moduleDefinitions, MODULE_MENU_ORDER, settingsRouteName } from './definitions';
+import {
+  codeOfSettingsRoute,
+  moduleDefinitions,
+  moduleName,
+  MODULE_MENU_ORDER,
+  settingsRouteName,
+} from './definitions';
 import { createModuleRegistry } from './registry';
 
 describe('the console’s module definitions', () => {
@@ -9,7 +16,7 @@ describe('the console’s module definitions', () => {
     expect(moduleDefinitions.map((d) => d.code)).toEqual([...MODULE_CODES]);
   });
 
-  it('gives every module but core a settings page at /modules/{code} and a menu entry after Modules', () => {
+  it('gives every module but core a settings page at /modules/{code} and a menu entry under Modules', () => {
     for (const definition of moduleDefinitions.filter((d) => d.code !== 'core')) {
       const [route] = definition.routes;
       expect(route?.path).toBe(`/modules/${definition.code}`);
@@ -19,11 +26,43 @@ describe('the console’s module definitions', () => {
         project: 'always',
       });
       expect(definition.menu).toEqual([
-        expect.objectContaining({ label: definition.name, route: settingsRouteName(definition.code) }),
+        expect.objectContaining({
+          label: definition.name,
+          route: settingsRouteName(definition.code),
+          parent: MODULES_MENU_ID,
+        }),
       ]);
       expect(definition.menu[0]!.order).toBeGreaterThan(MODULE_MENU_ORDER - 1);
       expect(definition.menu[0]!.order).toBeLessThan(10_000);
     }
+  });
+
+  it("puts installed modules under Modules, after its Store, in SPEC.md's order of codes", async () => {
+    const menu = createMenuStore();
+    menu.set('core', coreMenuEntries({ integrations: true }));
+    const registry = createModuleRegistry({ menu });
+    // Installed out of order: the menu keeps SPEC.md section 1's order.
+    await registry.switchProject('p1', ['googleAnalytics', 'website', 'products']);
+    const subItems = () =>
+      menu
+        .entries()
+        .find((e) => e.id === MODULES_MENU_ID)!
+        .children!.map((c) => c.label);
+    expect(menu.entries().map((e) => e.id)).not.toContain('module.products');
+    const expected = MODULE_CODES.filter((code) => ['products', 'website', 'googleAnalytics'].includes(code));
+    expect(subItems()).toEqual(['Store', ...expected.map(moduleName)]);
+
+    await registry.uninstall('website');
+    expect(subItems()).toEqual(['Store', 'Products', 'Google Analytics']);
+  });
+
+  it('shows no module entries without the Modules entry (no integrations.read)', async () => {
+    const menu = createMenuStore();
+    menu.set('core', coreMenuEntries({ integrations: false }));
+    const registry = createModuleRegistry({ menu });
+    await registry.switchProject('p1', ['products']);
+    const labels = menu.entries().flatMap((e) => [e.label, ...(e.children ?? []).map((c) => c.label)]);
+    expect(labels).not.toContain('Products');
   });
 
   it('reads the module back from a settings page’s route name, and nothing from other names', () => {

@@ -1,5 +1,6 @@
 import { MODULE_CODES } from '@wharf/contract/module-codes';
 import { lazyRouteComponent } from '@tanstack/react-router';
+import { MODULES_MENU_ID } from '../menu/core-menu';
 import type { ModuleDefinition, ModuleRoute } from './types';
 
 /**
@@ -103,8 +104,12 @@ export function codeOfSettingsRoute(name: string | undefined): string | undefine
   return /^integrations\.([A-Za-z0-9]+)\.settings$/.exec(name ?? '')?.[1];
 }
 
-/** Module entries sit right after Modules (1000) and Billing (1000–1004), in SPEC.md's order of codes. */
-export const MODULE_MENU_ORDER = 1005;
+/**
+ * Module entries are sub-items of Modules (`parent`), after its Store (1000), in SPEC.md section
+ * 1's order of codes: 1001 + the code's index. Being sub-items, they don't meet Billing's
+ * top-level 1000–1004.
+ */
+export const MODULE_MENU_ORDER = 1001;
 
 // Every module's settings page is one chunk; the page reads its module from the route's name.
 const settingsPage = lazyRouteComponent(
@@ -114,7 +119,8 @@ const settingsPage = lazyRouteComponent(
 
 /**
  * A module as the console shows it while installed: its settings page at `/modules/{code}` and an
- * entry in the project menu. Modules with pages of their own add them to `routes` here.
+ * entry under Modules in the project menu. Modules with pages of their own add them to `routes`
+ * here.
  */
 export function moduleDefinition(code: string, index: number): ModuleDefinition {
   const name = moduleName(code);
@@ -134,7 +140,15 @@ export function moduleDefinition(code: string, index: number): ModuleDefinition 
     code,
     name,
     routes: [settings],
-    menu: [{ id: `module.${code}`, label: name, route: settings.staticData.name, order: MODULE_MENU_ORDER + index }],
+    menu: [
+      {
+        id: `module.${code}`,
+        label: name,
+        route: settings.staticData.name,
+        order: MODULE_MENU_ORDER + index,
+        parent: MODULES_MENU_ID,
+      },
+    ],
   };
 }
 

@@ -5,6 +5,7 @@ import { routeExists } from '../../app/navigation';
 import { storeApi } from '../../features/integrations/integration-fixtures';
 import { forgetModules, renderWithModules } from '../../features/integrations/render-modules';
 import { json, listPage, queryOf } from '../../test/fake-api';
+import { projectNav } from '../../test/menu-queries';
 
 afterEach(forgetModules);
 
@@ -14,7 +15,6 @@ const LISTINGS = 'GET /v1/integrations/listings';
 
 const card = (name: string) =>
   within(screen.getByRole('list', { name: 'Modules in the store' })).getByRole('listitem', { name });
-const projectNav = () => screen.findByRole('navigation', { name: 'Project' });
 
 describe('the module store (integrations.store)', () => {
   it('shows each listing with its price in the project’s currency, what it needs, and whether it is installed', async () => {
