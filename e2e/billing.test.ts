@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, registered } from './support/people.js';
+import { apiAs, ownerOfNewProject } from './support/people.js';
 import { useConsoleWorld } from './support/world.js';
 
 const run = promisify(execFile);
@@ -76,13 +76,10 @@ describe('billing, month by month', () => {
 
   beforeAll(async () => {
     base = world.server.baseUrl;
-    person = await registered(world.browser, base, 'nora@example.com');
-    const project = await apiAs(base, person, 'POST', '/v1/projects', {
+    ({ person, projectId, page } = await ownerOfNewProject(world.browser, base, 'nora@example.com', {
       name: 'Nora Goods',
       organisationName: 'Nora Trading',
-    });
-    projectId = (project.body as { id: string }).id;
-    page = await person.newPage();
+    }));
   });
 
   it('invoices the month, collects it from the card and gives a PDF with its lines and total', async () => {

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { submit } from './world.js';
 
 export const E2E_PASSWORD = 'shell-harbour-pass-1';
@@ -74,4 +74,17 @@ export async function registered(browser: Browser, base: string, email: string):
   await tab.waitForURL(/\/settings/, { timeout: 30_000 });
   await tab.close();
   return context;
+}
+
+/** A freshly registered person who owns a new project, with a tab open in their browser. */
+export async function ownerOfNewProject(
+  browser: Browser,
+  base: string,
+  email: string,
+  project: { name: string; organisationName: string },
+): Promise<{ person: BrowserContext; projectId: string; page: Page }> {
+  const person = await registered(browser, base, email);
+  const created = await apiAs(base, person, 'POST', '/v1/projects', project);
+  if (created.status !== 201) throw new Error(`Project not created: ${JSON.stringify(created.body)}`);
+  return { person, projectId: (created.body as { id: string }).id, page: await person.newPage() };
 }
