@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { routePreloadsPlugin } from './build/route-preloads';
 
 /** The API the dev server forwards to; `WHARF_API=http://host:port npm run dev` points it elsewhere. */
 const api = process.env.WHARF_API ?? 'http://localhost:3000';
@@ -9,7 +10,7 @@ const api = process.env.WHARF_API ?? 'http://localhost:3000';
 const apiPrefixes = ['/v1', '/v2', '/omnis', '/healthz', '/openapi.json', '/docs'];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), routePreloadsPlugin()],
   resolve: {
     // Workspace packages resolve to their TypeScript source, so no package build is needed first.
     conditions: ['source', ...defaultClientConditions],
@@ -23,5 +24,7 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each page needs, for route-preloads.json (build/route-preloads.ts).
+    manifest: true,
   },
 });

@@ -15,7 +15,18 @@ import { deleteRedisKeys } from './redis.js';
 export function createFakeWebDist(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'wharf-web-'));
   mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Wharf</title><div id="root"></div>');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>Wharf</title></head><body><div id="root"></div></body></html>',
+  );
+  // What the web build lists per page (apps/web/build/route-preloads.ts), for two pages.
+  const preloads = [
+    { path: '/login', user: false, files: ['/assets/Login-abc123.js'] },
+    { path: '/dashboard/', user: true, files: ['/assets/Dashboard-abc123.js', '/assets/StandardLayout-abc123.js'] },
+    { path: '/support/tutorials/$blogSlug', user: true, files: ['/assets/Tutorial-abc123.js'] },
+    { path: '/support/tutorials/new', user: true, files: ['/assets/NewTutorial-abc123.js'] },
+  ];
+  writeFileSync(path.join(dir, 'route-preloads.json'), JSON.stringify(preloads));
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("wharf")');
   writeFileSync(path.join(dir, 'theme-init.js'), '/* theme */');
   return dir;

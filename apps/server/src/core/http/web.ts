@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bootDataFor, bootScript } from './boot-data.js';
+import { loadRoutePreloads } from './route-preloads.js';
 
 /** Paths that belong to the API: unknown ones answer JSON, never the web app. */
 const apiPath = /^\/(v1|v2|omnis)(\/|$)/;
@@ -19,6 +20,11 @@ function withBootData(html: string, script: string): string {
   return html.includes('</body>') ? html.replace('</body>', `${script}</body>`) : `${html}${script}`;
 }
 
+/** The page's own chunks go at the end of the head, after the entry's. */
+function withPreloads(html: string, links: string): string {
+  return links === '' ? html : html.replace('</head>', `${links}</head>`);
+}
+
 /**
  * Serves the built console: hashed assets cached for a year, everything else revalidated, and
  * `index.html` for any other GET so the client router can take over.
@@ -26,6 +32,7 @@ function withBootData(html: string, script: string): string {
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  const preloadsFor = loadRoutePreloads(distDir);
 
   if (indexHtml !== undefined) {
     await app.register(fastifyStatic, {
@@ -46,9 +53,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
    */
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const boot = await bootDataFor(app, request);
+    const page = withPreloads(indexHtml!, preloadsFor(request.url.split('?')[0] ?? '/', boot !== undefined));
     void reply.code(200).type('text/html; charset=utf-8').header('vary', 'Cookie');
-    if (!boot) return reply.header('cache-control', 'no-cache').send(indexHtml);
-    return reply.header('cache-control', 'no-store').send(withBootData(indexHtml!, bootScript(boot)));
+    if (!boot) return reply.header('cache-control', 'no-cache').send(page);
+    return reply.header('cache-control', 'no-store').send(withBootData(page, bootScript(boot)));
   };
 
   // The root is a folder to the static plugin (which refuses to list it); it is the console's page.

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { routePreloads, routeSources, type ViteManifest } from '../../build/route-preloads';
+import { routeTable } from './routes';
+
+const source = readFileSync(path.join(__dirname, 'routes.tsx'), 'utf8');
+
+describe('route preloads (build/route-preloads.ts)', () => {
+  it('reads every page of the route table, with its path and layout, as the console runs it', () => {
+    const read = routeSources(source);
+    expect(read.map(({ path: p, layout, user }) => ({ path: p, layout, user }))).toEqual(
+      routeTable.map((entry) => ({ path: entry.path, layout: entry.staticData.layout, user: entry.staticData.user })),
+    );
+    expect(read.find((r) => r.path === '/dashboard/')?.page).toBe('../pages/dashboard/Dashboard');
+    // Each page module named is a file that exists.
+    for (const route of read) expect(() => readFileSync(path.join(__dirname, `${route.page}.tsx`))).not.toThrow();
+  });
+
+  it("lists a page's chunk, its layout's and their imports, leaving out what the entry already brings", () => {
+    const manifest: ViteManifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'] },
+      '_react-1.js': { file: 'assets/react-1.js' },
+      '_cards-1.js': { file: 'assets/cards-1.js', imports: ['_react-1.js'] },
+      'src/pages/dashboard/Dashboard.tsx': { file: 'assets/Dashboard-1.js', imports: ['_cards-1.js', '_react-1.js'] },
+      'src/app/layouts/StandardLayout.tsx': { file: 'assets/StandardLayout-1.js', imports: ['_cards-1.js'] },
+      'src/pages/login/Login.tsx': { file: 'assets/Login-1.js' },
+    };
+    const preloads = routePreloads(
+      [
+        { path: '/dashboard/', layout: 'standard', user: true, page: '../pages/dashboard/Dashboard' },
+        { path: '/login', layout: 'blank', user: false, page: '../pages/login/Login' },
+      ],
+      manifest,
+    );
+    expect(preloads).toEqual([
+      {
+        path: '/dashboard/',
+        user: true,
+        files: ['/assets/Dashboard-1.js', '/assets/cards-1.js', '/assets/StandardLayout-1.js'],
+      },
+      // The blank layout is in the entry: no chunk of its own.
+      { path: '/login', user: false, files: ['/assets/Login-1.js'] },
+    ]);
+  });
+});
