@@ -1,14 +1,18 @@
 // Lighthouse (performance category, median of 3 runs) on /login and /dashboard/ of the built
 // console, in Debian's Chromium. The target is a score of 95 or more; the figures go into
 // docs/performance.md. Run with `npm run bench` (or `node bench/lighthouse.mjs` after a build).
-import { mkdtempSync, rmSync } from 'node:fs';
+//
+// Comparisons, run for run in turn on one database so the machine's noise falls on both alike:
+// - `--against <dir>`: this build against another built console (a copy of an earlier apps/web/dist);
+// - `--compare-preloads`: this build against itself without its modulepreload links (route-preloads.json).
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { stopAllServers } from './lib/servers.mjs';
-import { adminSession, bearerToken, startWharf } from './lib/wharf.mjs';
+import { adminSession, bearerToken, repoRoot, startWharf } from './lib/wharf.mjs';
 
 const RUNS = 3;
 const TARGET = 95;
@@ -26,18 +30,23 @@ async function projectOf(wharf, session) {
   return (await res.json()).id;
 }
 
-/** Lighthouse's storage reset would also sign the browser out; clear only the HTTP cache, so every run is cold. */
-async function clearCache(chrome) {
+/**
+ * Lighthouse's storage reset would also sign the browser out; clear only the HTTP cache, so every run
+ * is cold. A signed-out run also drops the cookies: a session from an earlier signed-in run (on any
+ * port of this host) would otherwise send /login on to the signed-in person's page.
+ */
+async function clearCache(chrome, { cookies }) {
   const control = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const tab = await control.newPage();
   const cdp = await tab.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
+  if (cookies) await cdp.send('Network.clearBrowserCookies');
   await tab.close();
   await control.disconnect();
 }
 
 async function audit(chrome, url, signedIn) {
-  if (signedIn) await clearCache(chrome);
+  await clearCache(chrome, { cookies: !signedIn });
   const result = await lighthouse(url, {
     port: chrome.port,
     onlyCategories: ['performance'],
@@ -66,10 +75,47 @@ async function signIn(chrome, wharf, session) {
   await control.disconnect();
 }
 
+const comparePreloads = process.argv.includes('--compare-preloads');
+const againstAt = process.argv.indexOf('--against');
+const against = againstAt > 0 ? path.resolve(process.argv[againstAt + 1] ?? '') : undefined;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wharf-lighthouse-'));
+const builtWeb = path.join(repoRoot, 'apps/web/dist');
+/** The same build without its preload list: the server then names no page chunks. */
+const withoutPreloads = () => {
+  const dir = path.join(dataDir, 'web-without-preloads');
+  cpSync(builtWeb, dir, { recursive: true });
+  rmSync(path.join(dir, 'route-preloads.json'));
+  return dir;
+};
+const variants = comparePreloads
+  ? [
+      { name: 'with preloads', web: builtWeb },
+      { name: 'without', web: withoutPreloads() },
+    ]
+  : against
+    ? [
+        { name: 'this build', web: builtWeb },
+        { name: 'against', web: against },
+      ]
+    : [{ name: '', web: builtWeb }];
+
+const line = (label, runs) => {
+  const pick = (key) => median(runs.map((r) => r[key]));
+  const score = pick('score');
+  console.log(
+    `${label.padEnd(28)} ${String(score).padStart(6)} ${pick('fcp').toFixed(0).padStart(7)} ${pick('lcp')
+      .toFixed(0)
+      .padStart(7)} ${pick('tbt').toFixed(0).padStart(7)} ${pick('cls').toFixed(3).padStart(6)}  ${runs[0].finalUrl}${
+      score < TARGET ? '   (below target)' : ''
+    }`,
+  );
+  return pick;
+};
+
 let chrome;
 try {
-  const wharf = await startWharf(dataDir);
+  // One database for every variant (sessions and the project carry over); a server per variant in turn.
+  let wharf = await startWharf(dataDir, { WEB_DIST_DIR: variants[0].web });
   const { session } = await adminSession(wharf);
   const project = await projectOf(wharf, session);
   chrome = await chromeLauncher.launch({
@@ -77,25 +123,36 @@ try {
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   const pages = [
-    { name: '/login', url: `${wharf.url}/login`, signedIn: false },
-    { name: '/dashboard/', url: `${wharf.url}/dashboard/?project=${project}`, signedIn: true },
+    { name: '/login', path: '/login', signedIn: false },
+    { name: '/dashboard/', path: `/dashboard/?project=${project}`, signedIn: true },
   ];
+  const results = new Map(pages.flatMap((page) => variants.map((v) => [`${page.name} ${v.name}`, []])));
+  for (let i = 0; i < RUNS; i++) {
+    for (const variant of variants) {
+      if (wharf === undefined) wharf = await startWharf(dataDir, { WEB_DIST_DIR: variant.web });
+      for (const page of pages) {
+        // The signed-out page first; then the browser holds the session the signed-in page needs.
+        if (page.signedIn) await signIn(chrome, wharf, session);
+        results
+          .get(`${page.name} ${variant.name}`)
+          .push(await audit(chrome, `${wharf.url}${page.path}`, page.signedIn));
+      }
+      if (variants.length > 1) {
+        await wharf.stop();
+        wharf = undefined;
+      }
+    }
+  }
   console.log(`\nLighthouse performance, median of ${RUNS} runs (target ${TARGET}):`);
-  console.log('page          score  FCP ms  LCP ms  TBT ms    CLS  final URL');
+  console.log('page                          score  FCP ms  LCP ms  TBT ms    CLS  final URL');
   for (const page of pages) {
-    // The signed-out page first; then the browser holds the session the signed-in page needs.
-    if (page.signedIn) await signIn(chrome, wharf, session);
-    const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome, page.url, page.signedIn));
-    const pick = (key) => median(runs.map((r) => r[key]));
-    const score = pick('score');
-    console.log(
-      `${page.name.padEnd(12)} ${String(score).padStart(6)} ${pick('fcp').toFixed(0).padStart(7)} ${pick('lcp')
-        .toFixed(0)
-        .padStart(7)} ${pick('tbt').toFixed(0).padStart(7)} ${pick('cls').toFixed(3).padStart(6)}  ${
-        runs[0].finalUrl
-      }${score < TARGET ? '   (below target)' : ''}`,
-    );
+    const picks = variants.map((v) => line(`${page.name} ${v.name}`.trim(), results.get(`${page.name} ${v.name}`)));
+    if (picks.length === 2) {
+      const ratio = (key) => (picks[0](key) / picks[1](key)).toFixed(2);
+      console.log(
+        `${''.padEnd(28)} ratio first/second: score ${ratio('score')}, FCP ${ratio('fcp')}, LCP ${ratio('lcp')}`,
+      );
+    }
   }
 } finally {
   await chrome?.kill();

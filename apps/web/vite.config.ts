@@ -1,7 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
-import { routePreloadsPlugin } from './build/route-preloads';
+import { consoleChunking } from './build/chunking.ts';
+import { routePreloadsPlugin } from './build/route-preloads.ts';
 
 /** The API the dev server forwards to; `WHARF_API=http://host:port npm run dev` points it elsewhere. */
 const api = process.env.WHARF_API ?? 'http://localhost:3000';
@@ -9,8 +10,10 @@ const api = process.env.WHARF_API ?? 'http://localhost:3000';
 /** Everything the server answers itself: the API, health, and its OpenAPI document and reference. */
 const apiPrefixes = ['/v1', '/v2', '/omnis', '/healthz', '/openapi.json', '/docs'];
 
+const chunking = consoleChunking();
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreloadsPlugin()],
+  plugins: [react(), tailwindcss(), chunking.plugin, routePreloadsPlugin()],
   resolve: {
     // Workspace packages resolve to their TypeScript source, so no package build is needed first.
     conditions: ['source', ...defaultClientConditions],
@@ -26,5 +29,6 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: which chunks each page needs, for route-preloads.json (build/route-preloads.ts).
     manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: chunking.groups } } },
   },
 });

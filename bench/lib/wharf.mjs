@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort, startServer } from './servers.mjs';
 
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const repoRoot = path.resolve(benchDir, '..');
+export const repoRoot = path.resolve(benchDir, '..');
 const HOST = '127.0.0.1';
 export const PASSWORD = 'bench-harbour-password-1';
 

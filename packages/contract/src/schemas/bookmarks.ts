@@ -1,14 +1,21 @@
 import { z } from 'zod';
 import { RouteRef } from './notifications.js';
 
-export const BOOKMARK_TITLE_MAX = 120;
-export const BOOKMARK_DESCRIPTION_MAX = 500;
-export const BOOKMARK_TAB_NAME_MAX = 60;
-/** Bookmarks and tabs one person may keep in one project. */
-export const BOOKMARKS_MAX = 500;
-export const BOOKMARK_TABS_MAX = 20;
-/** A client's id for a tab it has not saved yet (SPEC.md section 3); sent to the server as null. */
-export const NEW_TAB_PREFIX = 'new-';
+import {
+  BOOKMARK_DESCRIPTION_MAX,
+  BOOKMARK_TAB_NAME_MAX,
+  BOOKMARK_TABS_MAX,
+  BOOKMARK_TITLE_MAX,
+} from '../shell-constants.js';
+
+export {
+  BOOKMARK_DESCRIPTION_MAX,
+  BOOKMARK_TAB_NAME_MAX,
+  BOOKMARK_TABS_MAX,
+  BOOKMARK_TITLE_MAX,
+  BOOKMARKS_MAX,
+  NEW_TAB_PREFIX,
+} from '../shell-constants.js';
 
 export const BookmarkColor = z.enum(['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple', 'pink']);
 export type BookmarkColor = z.infer<typeof BookmarkColor>;

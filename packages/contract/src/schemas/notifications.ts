@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC.md section 3: a notification belongs to a project's members or to one user. */
-export const NOTIFICATION_GROUP_USER = 'user';
-export const projectGroup = (projectId: string) => `project:${projectId}`;
+export { NOTIFICATION_GROUP_USER, projectGroup } from '../shell-constants.js';
 export const NotificationGroup = z
   .string()
   .regex(

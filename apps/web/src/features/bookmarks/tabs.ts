@@ -1,4 +1,5 @@
-import { NEW_TAB_PREFIX, type BookmarkTab, type UpdateBookmarkTabsRequest } from '@wharf/contract';
+import type { BookmarkTab, UpdateBookmarkTabsRequest } from '@wharf/contract';
+import { NEW_TAB_PREFIX } from '@wharf/contract/shell-constants';
 
 /** SPEC.md section 3: the default tab, which every person has; its id is null. */
 export const DEFAULT_TAB_NAME = 'Bookmarks';

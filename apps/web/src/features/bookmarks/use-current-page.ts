@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
-import { BOOKMARK_TITLE_MAX } from '@wharf/contract';
+import { BOOKMARK_TITLE_MAX } from '@wharf/contract/shell-constants';
 import { useMemo } from 'react';
 import { routeExists } from '../../app/navigation';
 import { useRouteMeta } from '../../app/route-meta';

@@ -1,4 +1,4 @@
-import { NOTIFICATION_GROUP_USER, projectGroup } from '@wharf/contract';
+import { NOTIFICATION_GROUP_USER, projectGroup } from '@wharf/contract/shell-constants';
 import type { UnreadCount } from './api/types';
 
 export type TabKey = 'user' | 'project' | 'projects';

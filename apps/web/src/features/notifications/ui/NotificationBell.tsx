@@ -1,5 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
-import { NOTIFICATION_GROUP_USER, projectGroup } from '@wharf/contract';
+import { NOTIFICATION_GROUP_USER, projectGroup } from '@wharf/contract/shell-constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { cx } from '../../../ui/cx';

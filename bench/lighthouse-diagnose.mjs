@@ -1,0 +1,63 @@
+// One Lighthouse run on the signed-in /dashboard/ with what it is waiting on: the LCP element and
+// its phases, script boot-up, main-thread work and every request in order (observed times). For
+// finding the next step when `bench/lighthouse.mjs` is below target. Run after `npm run build`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { stopAllServers } from './lib/servers.mjs';
+import { adminSession, bearerToken, startWharf } from './lib/wharf.mjs';
+
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wharf-lighthouse-diagnose-'));
+let chrome;
+try {
+  const wharf = await startWharf(dataDir);
+  const { session } = await adminSession(wharf);
+  const created = await fetch(`${wharf.url}/v1/projects`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await bearerToken(wharf, session)}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Diagnosed Goods', organisationName: 'Diagnosed Co' }),
+  });
+  const project = (await created.json()).id;
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const control = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const [name, value] = session.split('=');
+  await control.setCookie({ name, value, domain: new URL(wharf.url).hostname, path: '/', httpOnly: true });
+  await control.disconnect();
+  const { lhr } = await lighthouse(`${wharf.url}/dashboard/?project=${project}`, {
+    port: chrome.port,
+    onlyCategories: ['performance'],
+    logLevel: 'error',
+    output: 'json',
+    disableStorageReset: true,
+  });
+  const audits = lhr.audits;
+  const lcp = audits['largest-contentful-paint-element']?.details?.items ?? [];
+  console.log(`score ${Math.round(lhr.categories.performance.score * 100)}`);
+  for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'interactive'])
+    console.log(`${id}: ${Math.round(audits[id].numericValue)} ms`);
+  console.log(`LCP element: ${lcp[0]?.items?.[0]?.node?.snippet ?? '?'}`);
+  for (const phase of lcp[1]?.items ?? []) console.log(`  ${phase.phase}: ${Math.round(phase.timing)} ms`);
+  console.log('script boot-up (ms total / scripting):');
+  for (const item of audits['bootup-time'].details.items.slice(0, 8))
+    console.log(`  ${Math.round(item.total)} / ${Math.round(item.scripting)}  ${item.url}`);
+  console.log('main thread (ms):');
+  for (const item of audits['mainthread-work-breakdown'].details.items)
+    console.log(`  ${Math.round(item.duration)}  ${item.group}`);
+  const requests = audits['network-requests'].details.items;
+  console.log(`requests (${requests.length}; start–end ms, type, bytes):`);
+  for (const r of requests)
+    console.log(
+      `  ${Math.round(r.networkRequestTime)}–${Math.round(r.networkEndTime)}  ${r.resourceType}  ${r.transferSize}  ${r.url.replace(/^https?:\/\/[^/]+/, '')}`,
+    );
+} finally {
+  await chrome?.kill();
+  await stopAllServers();
+  rmSync(dataDir, { recursive: true, force: true });
+}
