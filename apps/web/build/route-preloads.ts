@@ -28,6 +28,8 @@ export interface RoutePreload {
   user: boolean;
   /** Asset paths under the site root (`/assets/…`), the page's chunk first. */
   files: string[];
+  /** The stylesheets those chunks import (Vite would otherwise add them only once the chunk runs). */
+  styles: string[];
 }
 
 /** The layout and user flag of each `...page.x` shorthand in the route table (`const page = { … }`). */
@@ -53,7 +55,7 @@ export function routeSources(source: string): RouteSource[] {
 }
 
 /** Vite's build manifest (`build.manifest`): source file → its chunk and the chunks it imports. */
-export type ViteManifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+export type ViteManifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
 
 /** A manifest entry's chunk and every chunk it imports statically, transitively. */
 function closure(manifest: ViteManifest, key: string, into = new Set<string>()): Set<string> {
@@ -78,8 +80,10 @@ export function routePreloads(routes: RouteSource[], manifest: ViteManifest): Ro
     const wanted = new Set<string>();
     closure(manifest, page, wanted);
     closure(manifest, layoutFile(route.layout), wanted);
-    const files = [...wanted].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key]!.file}`);
-    return { path: route.path, user: route.user, files };
+    const needed = [...wanted].filter((key) => !loaded.has(key));
+    const files = needed.map((key) => `/${manifest[key]!.file}`);
+    const styles = [...new Set(needed.flatMap((key) => manifest[key]!.css ?? []))].map((file) => `/${file}`);
+    return { path: route.path, user: route.user, files, styles };
   });
 }
 

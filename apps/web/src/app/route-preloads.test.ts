@@ -17,13 +17,17 @@ describe('route preloads (build/route-preloads.ts)', () => {
     for (const route of read) expect(() => readFileSync(path.join(__dirname, `${route.page}.tsx`))).not.toThrow();
   });
 
-  it("lists a page's chunk, its layout's and their imports, leaving out what the entry already brings", () => {
+  it("lists a page's chunk, its layout's, their imports and stylesheets, leaving out what the entry already brings", () => {
     const manifest: ViteManifest = {
       'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'] },
       '_react-1.js': { file: 'assets/react-1.js' },
       '_cards-1.js': { file: 'assets/cards-1.js', imports: ['_react-1.js'] },
       'src/pages/dashboard/Dashboard.tsx': { file: 'assets/Dashboard-1.js', imports: ['_cards-1.js', '_react-1.js'] },
-      'src/app/layouts/StandardLayout.tsx': { file: 'assets/StandardLayout-1.js', imports: ['_cards-1.js'] },
+      'src/app/layouts/StandardLayout.tsx': {
+        file: 'assets/StandardLayout-1.js',
+        imports: ['_cards-1.js'],
+        css: ['assets/StandardLayout-1.css'],
+      },
       'src/pages/login/Login.tsx': { file: 'assets/Login-1.js' },
     };
     const preloads = routePreloads(
@@ -38,9 +42,10 @@ describe('route preloads (build/route-preloads.ts)', () => {
         path: '/dashboard/',
         user: true,
         files: ['/assets/Dashboard-1.js', '/assets/cards-1.js', '/assets/StandardLayout-1.js'],
+        styles: ['/assets/StandardLayout-1.css'],
       },
       // The blank layout is in the entry: no chunk of its own.
-      { path: '/login', user: false, files: ['/assets/Login-1.js'] },
+      { path: '/login', user: false, files: ['/assets/Login-1.js'], styles: [] },
     ]);
   });
 });

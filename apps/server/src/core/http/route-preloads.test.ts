@@ -10,14 +10,21 @@ const preloaded = (html: string) =>
 describe('route preloads', () => {
   const links = preloadLinks([
     { path: '/login', user: false, files: ['/assets/Login-1.js'] },
-    { path: '/dashboard/', user: true, files: ['/assets/Dashboard-1.js'] },
+    { path: '/dashboard/', user: true, files: ['/assets/Dashboard-1.js'], styles: ['/assets/frame-1.css'] },
     { path: '/billing/invoices/$invoiceId', user: true, files: ['/assets/Invoice-1.js'] },
     { path: '/billing/invoices/export', user: true, files: ['/assets/Export-1.js'] },
-    { path: '/evil', user: false, files: ['"><script>alert(1)</script>', 'https://elsewhere.example/x.js'] },
+    {
+      path: '/evil',
+      user: false,
+      files: ['"><script>alert(1)</script>', 'https://elsewhere.example/x.js'],
+      styles: ['https://elsewhere.example/x.css', '/assets/x.css"><script>'],
+    },
   ]);
 
   it('matches paths as the router does: parameters are one segment, a trailing slash optional', () => {
-    expect(links('/dashboard/', true)).toBe('<link rel="modulepreload" crossorigin href="/assets/Dashboard-1.js">');
+    expect(links('/dashboard/', true)).toBe(
+      '<link rel="stylesheet" href="/assets/frame-1.css"><link rel="modulepreload" crossorigin href="/assets/Dashboard-1.js">',
+    );
     expect(links('/dashboard', true)).toContain('Dashboard-1.js');
     expect(links('/billing/invoices/42', true)).toContain('Invoice-1.js');
     expect(links('/billing/invoices/42/lines', true)).toBe('');

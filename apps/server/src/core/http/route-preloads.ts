@@ -12,10 +12,13 @@ export interface RoutePreload {
   /** The page needs a signed-in user: a visitor without one is sent elsewhere, so nothing is preloaded. */
   user: boolean;
   files: string[];
+  /** Stylesheets the chunks import; absent in a list written before the build named them. */
+  styles?: string[];
 }
 
 /** A built asset's path; anything else in the file is ignored rather than written into the page. */
 const assetFile = /^\/assets\/[\w.-]+\.js$/;
+const styleFile = /^\/assets\/[\w.-]+\.css$/;
 
 function pattern(routePath: string): RegExp {
   const segments = routePath
@@ -38,10 +41,15 @@ export function preloadLinks(preloads: readonly RoutePreload[]): PreloadLinks {
       pattern: pattern(route.path),
       params: route.path.split('$').length - 1,
       user: route.user,
-      tags: route.files
-        .filter((file) => assetFile.test(file))
-        .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
-        .join(''),
+      // Stylesheets as Vite's loader would add them (it skips one already in the page).
+      tags: [
+        ...(route.styles ?? [])
+          .filter((file) => styleFile.test(file))
+          .map((file) => `<link rel="stylesheet" href="${file}">`),
+        ...route.files
+          .filter((file) => assetFile.test(file))
+          .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+      ].join(''),
     }))
     .sort((a, b) => a.params - b.params);
   return (pathname, signedIn) => {
