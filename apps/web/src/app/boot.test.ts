@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { enforceKeys } from '../features/access/api/enforce';
 import { sessionKeys } from '../features/auth/api/session';
 import { createTokenStore } from '../features/auth/token-store';
 import { projectKeys } from '../features/projects/api/projects';
@@ -46,6 +47,23 @@ describe('boot data', () => {
     await expect(tokens.getToken()).resolves.toBe(token);
     expect(fetchToken).not.toHaveBeenCalled();
     tokens.clear();
+  });
+
+  it("seeds the person's decision on every permission in the page's project", () => {
+    const queryClient = createQueryClient();
+    const tokens = createTokenStore({ fetchToken: async () => 'x', onUnauthorized: () => undefined });
+    applyBootData(
+      { queryClient, tokens },
+      {
+        user: { id: 'u1' } as never,
+        access: { project: 'p1', granted: ['projects.read'], denied: ['billing.read'] },
+      },
+      '?project=p1',
+    );
+    expect(queryClient.getQueryData(enforceKeys.everything('p1', 'u1'))).toEqual({
+      granted: ['projects.read'],
+      denied: ['billing.read'],
+    });
   });
 
   it('seeds nothing without a user', () => {

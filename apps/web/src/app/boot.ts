@@ -1,4 +1,5 @@
 import type { Platform, User } from '@wharf/contract';
+import { enforceKeys } from '../features/access/api/enforce';
 import { sessionKeys } from '../features/auth/api/session';
 import { projectKeys, type Project } from '../features/projects/api/projects';
 import { platformKeys } from './platform';
@@ -10,6 +11,8 @@ export interface BootData {
   platform?: Platform;
   projects?: Project[];
   token?: string;
+  /** The person's decision on every permission in the page's project. */
+  access?: { project: string; granted: string[]; denied: string[] };
 }
 
 export const BOOT_ELEMENT_ID = 'wharf-boot';
@@ -42,4 +45,8 @@ export function applyBootData(services: Pick<AppServices, 'queryClient' | 'token
     queryClient.setQueryData(platformKeys.detail(project), boot.platform);
   }
   if (boot.projects) queryClient.setQueryData(projectKeys.list(), boot.projects);
+  if (boot.access) {
+    const { project, granted, denied } = boot.access;
+    queryClient.setQueryData(enforceKeys.everything(project, boot.user.id), { granted, denied });
+  }
 }

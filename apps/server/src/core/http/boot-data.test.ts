@@ -1,3 +1,4 @@
+import { permissions } from '@wharf/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { createUser, signInAs, type TestBrowser } from '../../test/accounts.js';
@@ -41,6 +42,19 @@ describe('boot data in the page', () => {
       headers: { authorization: `Bearer ${boot.token as string}` },
     });
     expect(project.statusCode).toBe(200);
+    // The owner's decision on every permission in the page's project, as /enforce gives it.
+    expect(boot.access).toEqual({ project: projectId, granted: [...permissions], denied: [] });
+  });
+
+  it("decides the page's project as /enforce would: all denied in someone else's, none for a malformed id", async () => {
+    const stranger = await bearerUser(t, 'boot.stranger@example.com');
+    const theirs = (await createProjectAs(stranger, 'Not yours')).id;
+    const foreign = bootOf((await browser.get(`/dashboard/?project=${theirs}`)).body)!;
+    expect(foreign.access).toEqual({ project: theirs, granted: [], denied: [...permissions] });
+    const malformed = bootOf((await browser.get('/dashboard/?project=not-a-project')).body)!;
+    expect(malformed.user).toBeDefined();
+    expect(malformed.access).toBeUndefined();
+    expect(bootOf((await browser.get('/settings')).body)!.access).toBeUndefined();
   });
 
   it('gives visitors and dead sessions the plain page', async () => {

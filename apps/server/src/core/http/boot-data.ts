@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { permissions } from '@wharf/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../security/cookies.js';
 
@@ -16,6 +17,11 @@ export interface BootData {
   platform?: unknown;
   projects?: unknown;
   token?: string;
+  /**
+   * The person's decision for every permission in the page's project (`/enforce`, as the console
+   * would ask it), so the page's first render need not wait for it either.
+   */
+  access?: { project: string; granted: string[]; denied: string[] };
 }
 
 const USER_API = '/omnis/v3/dashboard/user';
@@ -39,9 +45,21 @@ export async function bootDataFor(app: FastifyInstance, request: FastifyRequest)
       ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
     },
   };
-  const call = async (method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}) => {
-    const res = await app.inject({ ...base, method, url, headers: { ...base.headers, ...headers } });
-    return res.statusCode === 200 ? (res.json() as unknown) : undefined;
+  const call = async (
+    method: 'GET' | 'POST',
+    url: string,
+    headers: Record<string, string> = {},
+    payload?: object,
+    answered: (status: number) => boolean = (status) => status === 200,
+  ) => {
+    const res = await app.inject({
+      ...base,
+      method,
+      url,
+      headers: { ...base.headers, ...headers },
+      ...(payload ? { payload } : {}),
+    });
+    return answered(res.statusCode) ? (res.json() as unknown) : undefined;
   };
 
   const project = new URL(request.url, 'http://page').searchParams.get('project');
@@ -53,8 +71,25 @@ export async function bootDataFor(app: FastifyInstance, request: FastifyRequest)
   ]);
   if (!user) return undefined;
   const token = (minted as { token?: string } | undefined)?.token;
-  const projects = token ? await call('GET', '/v1/projects', { authorization: `Bearer ${token}` }) : undefined;
-  return { user, platform, projects, token };
+  if (!token) return { user, platform };
+  const bearer = { authorization: `Bearer ${token}` };
+  const [projects, access] = await Promise.all([
+    call('GET', '/v1/projects', bearer),
+    project ? accessIn(project, (user as { id: string }).id) : undefined,
+  ]);
+  return { user, platform, projects, token, ...(access ? { access } : {}) };
+
+  /** Every permission decided at once; a denial (403) carries the same lists (SPEC.md section 6). */
+  async function accessIn(projectId: string, userId: string): Promise<BootData['access']> {
+    const answer = (await call(
+      'POST',
+      '/v1/enforcer/enforce',
+      bearer,
+      { project: projectId, user: userId, permissions },
+      (status) => status === 200 || status === 403,
+    )) as { permissions?: { granted: string[]; denied: string[] } } | undefined;
+    return answer?.permissions ? { project: projectId, ...answer.permissions } : undefined;
+  }
 }
 
 /** The data as an inert JSON block for the page; `<` is escaped so no text inside can end the element. */

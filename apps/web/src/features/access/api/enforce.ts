@@ -1,6 +1,6 @@
 import { ApiError, type WharfClient } from '@wharf/client';
 import type { Permission } from '@wharf/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../app/api-client';
 import { useUser } from '../../auth/api/session';
 import type { ResultOf } from '../../auth/api/types';
@@ -12,6 +12,8 @@ export const enforceKeys = {
   all: ['enforce'] as const,
   decision: (project: string, user: string, permissions: readonly string[]) =>
     [...enforceKeys.all, project, user, [...permissions].sort()] as const,
+  /** Every permission decided at once: the page's boot data (app/boot.ts) carries it for its project. */
+  everything: (project: string, user: string) => [...enforceKeys.all, project, user, 'everything'] as const,
 };
 
 export interface Decision {
@@ -27,9 +29,35 @@ function deniedLists(error: unknown): Decision | undefined {
   return { granted: body.permissions.granted, denied: body.permissions.denied };
 }
 
-export function enforceQueryOptions(client: WharfClient, project: string, user: string, permissions: Permission[]) {
+/**
+ * A decision already known for these permissions: from the boot data's decision on every permission
+ * while it is fresh (10 s, as any decision) and not invalidated by a change of roles since.
+ */
+function knownDecision(queryClient: QueryClient, project: string, user: string, permissions: Permission[]) {
+  const key = enforceKeys.everything(project, user);
+  const state = queryClient.getQueryState<Decision>(key);
+  if (!state?.data || state.isInvalidated || Date.now() - state.dataUpdatedAt > ENFORCE_STALE_MS) return undefined;
+  const granted = new Set(state.data.granted);
+  return {
+    data: {
+      granted: permissions.filter((p) => granted.has(p)),
+      denied: permissions.filter((p) => !granted.has(p)),
+    },
+    updatedAt: state.dataUpdatedAt,
+  };
+}
+
+export function enforceQueryOptions(
+  client: WharfClient,
+  project: string,
+  user: string,
+  permissions: Permission[],
+  queryClient?: QueryClient,
+) {
+  const known = queryClient ? knownDecision(queryClient, project, user, permissions) : undefined;
   return queryOptions({
     queryKey: enforceKeys.decision(project, user, permissions),
+    ...(known ? { initialData: known.data, initialDataUpdatedAt: known.updatedAt } : {}),
     queryFn: async ({ signal }): Promise<Decision> => {
       try {
         const answer = await client.enforce({ enforceRequest: { project, user, permissions } }, { signal });
@@ -57,9 +85,10 @@ export interface Access {
  */
 export function useAccess(project: string | undefined, permissions: Permission[]): Access {
   const client = useApiClient();
+  const queryClient = useQueryClient();
   const user = useUser();
   const query = useQuery({
-    ...enforceQueryOptions(client, project ?? '', user?.id ?? '', permissions),
+    ...enforceQueryOptions(client, project ?? '', user?.id ?? '', permissions, queryClient),
     enabled: Boolean(project && user),
   });
   const granted = new Set(query.data?.granted ?? []);
