@@ -308,6 +308,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       db,
       clock,
       idempotencySecret: await ensureSecret(db, 'idempotency-hmac'),
+      jobs: services.jobs,
       gateway: billingGateway,
       ...(deps.testClock ? { testClock: deps.testClock } : {}),
     }),

@@ -12,6 +12,9 @@ export interface JobContext {
 }
 
 /** Runs one job. Returning finishes it; throwing re-queues it with back-off until its attempts are used up. */
+/** What code that only adds jobs needs of the queue (inside its own transaction). */
+export type JobEnqueuer = Pick<JobQueue, 'enqueue'>;
+
 export type JobHandler<P = unknown> = (payload: P, context: JobContext) => Promise<void>;
 
 export interface QueueOptions {

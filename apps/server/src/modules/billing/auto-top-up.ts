@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../core/clock.js';
 import type { Database, Executor } from '../../core/db/database.js';
 import { AppError } from '../../core/errors.js';
-import { JobQueue } from '../../core/jobs/queue.js';
+import type { JobEnqueuer, JobQueue } from '../../core/jobs/queue.js';
 import { jobs as jobRows } from '../../core/jobs/schema.js';
 import { accountForLedger } from './account.js';
 import type { PaymentGateway } from './gateway/gateway.js';
@@ -49,18 +49,6 @@ function isLow(wallet: WalletRow): boolean {
 }
 
 /**
- * Enqueue-only handles on the jobs table, one per database. Jobs are claimed by queue name from the
- * shared table, so the process queue where `registerAutoTopUp` registered the handler runs them; this
- * handle is never started and runs nothing. (billingHandlers is not given the process queue yet.)
- */
-const enqueuers = new WeakMap<Database, JobQueue>();
-function enqueuerFor(db: Database, clock: Clock): JobQueue {
-  let queue = enqueuers.get(db);
-  if (!queue) enqueuers.set(db, (queue = new JobQueue(db, clock, { pollMs: 0 })));
-  return queue;
-}
-
-/**
  * Call after booking a charge, in its transaction (the wallet is locked by it): when the charge left
  * the wallet below its auto top-up threshold, a top-up job is enqueued in that same transaction, so a
  * charge that rolls back enqueues nothing. One job per wallet at a time: while one is queued or
@@ -69,7 +57,7 @@ function enqueuerFor(db: Database, clock: Clock): JobQueue {
  */
 export async function enqueueAutoTopUpIfLow(
   tx: Executor,
-  deps: { db: Database; clock: Clock },
+  deps: { jobs: JobEnqueuer },
   trigger: { projectId: string; walletId: string; transactionId: string },
 ): Promise<string | null> {
   const [wallet] = await tx.select().from(wallets).where(eq(wallets.id, trigger.walletId));
@@ -92,7 +80,7 @@ export async function enqueueAutoTopUpIfLow(
     currency: wallet.currency,
     triggerTransactionId: trigger.transactionId,
   };
-  return enqueuerFor(deps.db, deps.clock).enqueue(tx, AUTO_TOP_UP_QUEUE, payload);
+  return deps.jobs.enqueue(tx, AUTO_TOP_UP_QUEUE, payload);
 }
 
 /**

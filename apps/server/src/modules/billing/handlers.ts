@@ -2,6 +2,7 @@ import { cardDigits, type operations } from '@wharf/contract';
 import { recordAudit } from '../../core/audit/audit.js';
 import type { Clock, TestClock } from '../../core/clock.js';
 import type { Database } from '../../core/db/database.js';
+import type { JobEnqueuer } from '../../core/jobs/queue.js';
 import { AppError, notFound } from '../../core/errors.js';
 import type { Handlers } from '../../core/http/operations.js';
 import { billingProject, loadAccount, setCreditLimit, updateAccount } from './account.js';
@@ -68,6 +69,8 @@ export function billingHandlers(deps: {
   clock: Clock;
   /** Keys the idempotency fingerprints of requests (idempotency.ts). */
   idempotencySecret: string;
+  /** The process's job queue: a debit that empties the wallet below its threshold queues a top-up. */
+  jobs: JobEnqueuer;
   gateway?: PaymentGateway;
   /** Only on a server started with TEST_CLOCK=true: `advanceTestClock` moves it. */
   testClock?: TestClock;

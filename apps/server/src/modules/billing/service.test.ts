@@ -15,7 +15,7 @@ describe('the billing service other modules call', () => {
   let t: TestApp;
   let owner: BearerUser;
   let p: string;
-  const deps = () => ({ db: t.database.db, clock: t.clock });
+  const deps = () => ({ clock: t.clock, jobs: t.app.services.jobs });
   const entries = () => t.database.db.select().from(transactions).where(eq(transactions.projectId, p));
   const balance = async () =>
     (await t.database.db.select().from(wallets).where(eq(wallets.projectId, p)))[0]?.balance ?? 0;

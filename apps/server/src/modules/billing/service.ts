@@ -1,6 +1,7 @@
 import type { CreateTransactionRequest, Transaction } from '@wharf/contract';
 import type { Clock } from '../../core/clock.js';
-import type { Database, Executor } from '../../core/db/database.js';
+import type { Executor } from '../../core/db/database.js';
+import type { JobEnqueuer } from '../../core/jobs/queue.js';
 import { enqueueAutoTopUpIfLow } from './auto-top-up.js';
 import { raiseTransaction } from './transactions.js';
 
@@ -24,7 +25,7 @@ export interface RaisedEntry {
  */
 export async function raiseEntry(
   tx: Executor,
-  deps: { db: Database; clock: Clock },
+  deps: { clock: Clock; jobs: JobEnqueuer },
   projectId: string,
   entry: ModuleEntry,
 ): Promise<RaisedEntry> {

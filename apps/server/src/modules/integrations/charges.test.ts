@@ -63,7 +63,7 @@ describe('monthly charges of priced modules', () => {
 
     // A second run of the month finds its charge and raises nothing.
     const again = await raiseModuleCharges(
-      { db: t.database.db, clock: t.clock, registry: fakeModules },
+      { db: t.database.db, clock: t.clock, registry: fakeModules, jobs: t.app.services.jobs },
       new Date('2026-02-01T00:00:00Z'),
     );
     expect(again).toEqual({ month: '2026-02', charged: 0, withoutCompany: [unbilled], failed: [] });
@@ -81,7 +81,7 @@ describe('monthly charges of priced modules', () => {
     await owner.refresh();
     expect((await owner.call('DELETE', `/v1/projects/${billed}/integrations/wooCommerce`)).statusCode).toBe(204);
     const april = await raiseModuleCharges(
-      { db: t.database.db, clock: t.clock, registry: fakeModules },
+      { db: t.database.db, clock: t.clock, registry: fakeModules, jobs: t.app.services.jobs },
       new Date('2026-04-01T00:00:00Z'),
     );
     expect(april.charged).toBe(0);

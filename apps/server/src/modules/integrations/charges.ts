@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../../core/clock.js';
 import type { Database } from '../../core/db/database.js';
 import { AppError } from '../../core/errors.js';
-import type { JobQueue } from '../../core/jobs/queue.js';
+import type { JobEnqueuer, JobQueue } from '../../core/jobs/queue.js';
 import { jobs as jobTable } from '../../core/jobs/schema.js';
 import { accountForLedger } from '../billing/account.js';
 import { addMonths, monthStart } from '../billing/invoice-lines.js';
@@ -16,6 +16,15 @@ export const MODULE_CHARGES_QUEUE = 'integrations.monthly-charges';
 const PROJECT_PAGE = 500;
 
 type Log = (message: string, error?: unknown) => void;
+
+/** What a charge run needs; `jobs` queues an auto top-up when a charge empties a wallet below its threshold. */
+interface ChargeDeps {
+  db: Database;
+  clock: Clock;
+  registry: ModuleRegistry;
+  jobs: JobEnqueuer;
+  log?: Log;
+}
 
 export interface ChargeRunResult {
   month: string;
@@ -38,10 +47,7 @@ export const chargeReference = (code: string, month: Date) => `module:${code}:${
  * skipped, so the run can be repeated. Projects without company details are passed over, as billing
  * refuses them (COMPANY_NOT_FOUND).
  */
-export async function raiseModuleCharges(
-  deps: { db: Database; clock: Clock; registry: ModuleRegistry; log?: Log },
-  month: Date,
-): Promise<ChargeRunResult> {
+export async function raiseModuleCharges(deps: ChargeDeps, month: Date): Promise<ChargeRunResult> {
   const { db, registry, log } = deps;
   const result: ChargeRunResult = { month: monthKey(month), charged: 0, withoutCompany: [], failed: [] };
   const priced = [...registry.values()].filter((m) => m.prices.length > 0).map((m) => m.code);
@@ -77,11 +83,7 @@ export async function raiseModuleCharges(
   }
 }
 
-async function chargeProject(
-  deps: { db: Database; clock: Clock; registry: ModuleRegistry; log?: Log },
-  projectId: string,
-  month: Date,
-): Promise<number> {
+async function chargeProject(deps: ChargeDeps, projectId: string, month: Date): Promise<number> {
   return deps.db.transaction(async (tx) => {
     await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('update');
     const { currency } = await accountForLedger(tx, projectId);
@@ -152,14 +154,11 @@ async function scheduleMonth(db: Database, queue: JobQueue, month: Date): Promis
  * the next one first (a failing run retried by the queue never stops the schedule), then raises its
  * month's charges; a run with failed projects throws so the queue retries it (done ones are skipped).
  */
-export function registerModuleCharges(
-  queue: JobQueue,
-  deps: { db: Database; clock: Clock; registry: ModuleRegistry; log?: Log },
-): void {
+export function registerModuleCharges(queue: JobQueue, deps: Omit<ChargeDeps, 'jobs'>): void {
   queue.register<{ month: string }>(MODULE_CHARGES_QUEUE, async (payload) => {
     const month = new Date(`${payload.month}-01T00:00:00Z`);
     await scheduleMonth(deps.db, queue, addMonths(month, 1));
-    const result = await raiseModuleCharges(deps, month);
+    const result = await raiseModuleCharges({ ...deps, jobs: queue }, month);
     if (result.failed.length > 0) {
       throw new Error(`${result.failed.length} project(s) could not be charged for their modules in ${result.month}`);
     }
