@@ -53,6 +53,7 @@ import { ProofOfWorkCaptcha, RecaptchaVerifier, type CaptchaVerifier } from './m
 import { healthHandlers } from './modules/health/handlers.js';
 import { MailService } from './modules/mail/service.js';
 import { platformHandlers } from './modules/platform/handlers.js';
+import { registerJobPurge, scheduleJobPurge } from './core/jobs/purge.js';
 import { JobQueue } from './core/jobs/queue.js';
 import { notificationHandlers } from './modules/notifications/handlers.js';
 import { ensureVapidKeys, PUSH_QUEUE, PushSender, pushJobHandler, vapidSubject } from './modules/notifications/push.js';
@@ -176,7 +177,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const billingLog = (message: string, details: unknown) => app.log.error({ err: details }, message);
   registerInvoiceJobs(jobs, { db, gateway: billingGateway, clock, log: billingLog });
   registerAutoTopUp(jobs, { db, clock, gateway: billingGateway, log: billingLog });
-  await scheduleInvoiceJobs(db, jobs, clock);
+  await scheduleInvoiceJobs(jobs, clock);
   const integrations = { ...defaultIntegrations(), ...deps.integrations };
   registerModuleCharges(jobs, {
     db,
@@ -184,7 +185,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     registry: integrations.registry,
     log: (message, details) => app.log.error({ err: details }, message),
   });
-  await scheduleModuleCharges(db, jobs, clock);
+  await scheduleModuleCharges(jobs, clock);
+  registerJobPurge(jobs, { db, clock });
+  await scheduleJobPurge(jobs, clock);
   const services: Services = {
     clock,
     permissions: new PermissionResolver(db, undefined, config.PERMISSION_CACHE_MS, await decisionCache(app, config)),

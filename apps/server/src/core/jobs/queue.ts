@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { Database, Executor } from '../db/database.js';
 import { jobs } from './schema.js';
@@ -75,6 +75,24 @@ export class JobQueue {
   async enqueue(tx: Executor, queue: string, payload: unknown, options: EnqueueOptions = {}): Promise<string> {
     const [id] = await this.enqueueMany(tx, queue, [payload], options);
     return id!;
+  }
+
+  /**
+   * Enqueues a job unless one like it is already queued (`same` narrows "like it", by payload): at
+   * most one pending run of a schedule however many processes start, since they take turns on an
+   * advisory lock and two cannot both find none and both enqueue.
+   */
+  async ensure(queue: string, payload: object, options: EnqueueOptions & { same?: SQL } = {}): Promise<void> {
+    const { same, ...enqueue } = options;
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${queue}))`);
+      const [pending] = await tx
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.queue, queue), eq(jobs.state, 'queued'), same))
+        .limit(1);
+      if (!pending) await this.enqueue(tx, queue, payload, enqueue);
+    });
   }
 
   /** Add one job per payload in one statement (a notification's pushes to every device). */

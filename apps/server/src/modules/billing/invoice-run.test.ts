@@ -114,7 +114,7 @@ describe('the scheduled jobs', () => {
   afterAll(() => t.close());
 
   it('waits with one run for the start of next month and one collector an hour out, however often scheduled', async () => {
-    await scheduleInvoiceJobs(t.database.db, t.app.services.jobs, t.clock);
+    await scheduleInvoiceJobs(t.app.services.jobs, t.clock);
     const [runJob, ...moreRuns] = await pending(INVOICE_RUN_QUEUE);
     expect(moreRuns).toEqual([]);
     expect(runJob).toMatchObject({

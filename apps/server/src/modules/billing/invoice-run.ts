@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Clock } from '../../core/clock.js';
 import type { Database } from '../../core/db/database.js';
 import type { JobQueue } from '../../core/jobs/queue.js';
@@ -91,35 +91,15 @@ export async function collectSoon(
   }
 }
 
-/**
- * Enqueues a job unless one like it is already waiting: at most one pending run per period and one
- * pending collector, however many processes start (they take turns on an advisory lock, so two
- * cannot both find none and both enqueue).
- */
-async function ensureJob(db: Database, queue: JobQueue, name: string, payload: object, runAt: Date, same?: SQL) {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
-    const [pending] = await tx
-      .select({ id: jobTable.id })
-      .from(jobTable)
-      .where(and(eq(jobTable.queue, name), eq(jobTable.state, 'queued'), same))
-      .limit(1);
-    if (!pending) await queue.enqueue(tx, name, payload, { runAt });
-  });
-}
-
-const scheduleRun = (db: Database, queue: JobQueue, periodEnd: Date) =>
-  ensureJob(
-    db,
-    queue,
+// At most one pending run per period and one pending collector (JobQueue.ensure).
+const scheduleRun = (queue: JobQueue, periodEnd: Date) =>
+  queue.ensure(
     INVOICE_RUN_QUEUE,
     { periodEnd: periodEnd.toISOString() },
-    periodEnd,
-    sql`${jobTable.payload}->>'periodEnd' = ${periodEnd.toISOString()}`,
+    { runAt: periodEnd, same: sql`${jobTable.payload}->>'periodEnd' = ${periodEnd.toISOString()}` },
   );
 
-const scheduleCollection = (db: Database, queue: JobQueue, runAt: Date) =>
-  ensureJob(db, queue, INVOICE_COLLECTION_QUEUE, {}, runAt);
+const scheduleCollection = (queue: JobQueue, runAt: Date) => queue.ensure(INVOICE_COLLECTION_QUEUE, {}, { runAt });
 
 /**
  * The monthly run and the hourly collector on the job queue. The run's job carries its period; when
@@ -135,7 +115,7 @@ export function registerInvoiceJobs(
   const { db, gateway, clock, log } = deps;
   queue.register<{ periodEnd: string }>(INVOICE_RUN_QUEUE, async (payload) => {
     const periodEnd = new Date(payload.periodEnd);
-    await scheduleRun(db, queue, addMonths(periodEnd, 1));
+    await scheduleRun(queue, addMonths(periodEnd, 1));
     const result = await runInvoicesForPeriod(db, gateway, clock, periodEnd, log);
     if (result.failed.length > 0) {
       throw new Error(`${result.failed.length} project(s) could not be invoiced for ${payload.periodEnd}`);
@@ -143,14 +123,14 @@ export function registerInvoiceJobs(
   });
   queue.register(INVOICE_COLLECTION_QUEUE, async () => {
     const now = clock.now();
-    await scheduleCollection(db, queue, new Date(now.getTime() + COLLECTION_INTERVAL_MS));
+    await scheduleCollection(queue, new Date(now.getTime() + COLLECTION_INTERVAL_MS));
     await collectDueInvoices(db, gateway, now, log);
   });
 }
 
 /** At start-up: the next month's run and the next collector, unless they are already waiting. */
-export async function scheduleInvoiceJobs(db: Database, queue: JobQueue, clock: Clock) {
+export async function scheduleInvoiceJobs(queue: JobQueue, clock: Clock) {
   const now = clock.now();
-  await scheduleRun(db, queue, addMonths(monthStart(now), 1));
-  await scheduleCollection(db, queue, new Date(now.getTime() + COLLECTION_INTERVAL_MS));
+  await scheduleRun(queue, addMonths(monthStart(now), 1));
+  await scheduleCollection(queue, new Date(now.getTime() + COLLECTION_INTERVAL_MS));
 }

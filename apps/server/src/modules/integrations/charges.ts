@@ -129,25 +129,15 @@ async function chargeProject(deps: ChargeDeps, projectId: string, month: Date): 
   });
 }
 
-/** At most one waiting run per month, however many processes start (an advisory lock makes them take turns). */
-async function scheduleMonth(db: Database, queue: JobQueue, month: Date): Promise<void> {
+/** At most one waiting run per month, however many processes start (JobQueue.ensure). */
+const scheduleMonth = (queue: JobQueue, month: Date) => {
   const key = monthKey(month);
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${MODULE_CHARGES_QUEUE}))`);
-    const [pending] = await tx
-      .select({ id: jobTable.id })
-      .from(jobTable)
-      .where(
-        and(
-          eq(jobTable.queue, MODULE_CHARGES_QUEUE),
-          eq(jobTable.state, 'queued'),
-          sql`${jobTable.payload}->>'month' = ${key}`,
-        ),
-      )
-      .limit(1);
-    if (!pending) await queue.enqueue(tx, MODULE_CHARGES_QUEUE, { month: key }, { runAt: month });
-  });
-}
+  return queue.ensure(
+    MODULE_CHARGES_QUEUE,
+    { month: key },
+    { runAt: month, same: sql`${jobTable.payload}->>'month' = ${key}` },
+  );
+};
 
 /**
  * The monthly run on the job queue, as billing's invoice run: the job carries its month, schedules
@@ -157,7 +147,7 @@ async function scheduleMonth(db: Database, queue: JobQueue, month: Date): Promis
 export function registerModuleCharges(queue: JobQueue, deps: Omit<ChargeDeps, 'jobs'>): void {
   queue.register<{ month: string }>(MODULE_CHARGES_QUEUE, async (payload) => {
     const month = new Date(`${payload.month}-01T00:00:00Z`);
-    await scheduleMonth(deps.db, queue, addMonths(month, 1));
+    await scheduleMonth(queue, addMonths(month, 1));
     const result = await raiseModuleCharges({ ...deps, jobs: queue }, month);
     if (result.failed.length > 0) {
       throw new Error(`${result.failed.length} project(s) could not be charged for their modules in ${result.month}`);
@@ -166,6 +156,6 @@ export function registerModuleCharges(queue: JobQueue, deps: Omit<ChargeDeps, 'j
 }
 
 /** At start-up: next month's run, unless it is already waiting. */
-export async function scheduleModuleCharges(db: Database, queue: JobQueue, clock: Clock): Promise<void> {
-  await scheduleMonth(db, queue, addMonths(monthStart(clock.now()), 1));
+export async function scheduleModuleCharges(queue: JobQueue, clock: Clock): Promise<void> {
+  await scheduleMonth(queue, addMonths(monthStart(clock.now()), 1));
 }
