@@ -36,4 +36,22 @@ describe('activity lines', () => {
       'Olivia tried to delete project (refused)',
     );
   });
+
+  it('names the module a step touched, and why a module came along', () => {
+    const step = (operationId: string, target: string, details: AuditEntry['details'] = null) =>
+      describeActivity(entry({ operationId, target, details }), names);
+    expect(step('installIntegration', 'integration:googleAnalytics', { revived: false })).toBe(
+      'Olivia installed Google Analytics',
+    );
+    expect(step('installIntegration', 'integration:website', { revived: false, dependencyOf: 'googleAnalytics' })).toBe(
+      'Olivia installed Website, needed by Google Analytics',
+    );
+    expect(step('createProject', 'integration:products', { revived: false, template: 'shop' })).toBe(
+      'Olivia installed Products with the shop template',
+    );
+    expect(step('createProject', 'project:p1')).toBe('Olivia created the project');
+    expect(step('uninstallIntegration', 'integration:googleAnalytics')).toBe('Olivia uninstalled Google Analytics');
+    expect(step('setupIntegration', 'integration:googleAnalytics')).toBe('Olivia set up Google Analytics');
+    expect(step('updateIntegration', 'integration:wooCommerce')).toBe('Olivia changed the settings of WooCommerce');
+  });
 });

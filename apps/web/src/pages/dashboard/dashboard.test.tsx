@@ -41,7 +41,12 @@ describe('dashboard', () => {
     const billing = await screen.findByRole('region', { name: 'Billing' });
     expect(within(billing).getByText('demo')).toBeInTheDocument();
     expect(within(billing).getByText('Company setup required.')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Modules' })).getByText('shopify')).toBeInTheDocument();
+    // By name, leading to the module's settings page once its route is in.
+    const modules = screen.getByRole('region', { name: 'Modules' });
+    expect(within(modules).getByText('Shopify')).toBeInTheDocument();
+    expect((await within(modules).findByRole('link', { name: 'Shopify' })).getAttribute('href')).toBe(
+      `/modules/shopify?project=${project.id}`,
+    );
     const team = screen.getByRole('region', { name: 'Team' });
     expect(await within(team).findByText('Olivia Owner')).toBeInTheDocument();
     expect(await screen.findByText('Olivia Owner invited someone')).toBeInTheDocument();

@@ -13,6 +13,7 @@ import { useBillingProject } from '../../billing/api';
 import { BillingFlags } from '../../billing/ui/BillingFlags';
 import { linkClasses } from '../../auth/ui/AuthCard';
 import { membersQueryOptions } from '../../members/api/members';
+import { moduleName, settingsRouteName } from '../../modules/definitions';
 import { roleName } from '../../roles/role-labels';
 import { memberName, relativeTime } from '../../members/format';
 import type { Project } from '../../projects/api/projects';
@@ -124,13 +125,27 @@ function ModulesGlance({ project }: { project: Project }) {
       <EmptyState title="No modules installed yet">Modules add shops, carriers and tools to a project.</EmptyState>
     );
   }
+  // By the names the console gives them; each leads to its settings page once its route is in.
   return (
     <ul className="flex flex-wrap gap-2">
-      {project.integrations.map((integration) => (
-        <li key={integration.code}>
-          <Tag>{integration.code}</Tag>
-        </li>
-      ))}
+      {project.integrations.map(({ code }) => {
+        const settings = settingsRouteName(code);
+        return (
+          <li key={code}>
+            {routeExists(settings) ? (
+              <Link
+                to={pathOf(settings)}
+                search={{ project: project.id }}
+                className="rounded-full focus-visible:outline-2 focus-visible:outline-focus"
+              >
+                <Tag>{moduleName(code)}</Tag>
+              </Link>
+            ) : (
+              <Tag>{moduleName(code)}</Tag>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
