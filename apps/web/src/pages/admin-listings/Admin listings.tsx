@@ -23,16 +23,14 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { cx } from '../../ui/cx';
-import { useFieldIds } from '../../ui/field-ids';
-import { FieldFrame } from '../../ui/FieldFrame';
 import { FormDialog } from '../../ui/FormDialog';
 import { EmptyState, LoadError } from '../../ui/ListStates';
 import { Loading } from '../../ui/Loading';
 import { NumberInput } from '../../ui/NumberInput';
 import { SelectField } from '../../ui/SelectField';
 import { SubmitButton } from '../../ui/SubmitButton';
-import { inputClasses, TextField } from '../../ui/TextField';
+import { TextField } from '../../ui/TextField';
+import { TextAreaField } from '../../ui/TextAreaField';
 
 const TITLE = 'Store listings';
 const ADMINS_ONLY = "Only platform administrators can decide what the platform's module store offers.";
@@ -298,11 +296,14 @@ function ListingForm({
         onChange={(e) => setName(e.target.value)}
         error={errors.fields.name}
       />
-      <DescriptionField
+      <TextAreaField
+        label="Description"
+        name="description"
+        rows={4}
         value={description}
         hint={module ? 'Blank: the module’s own description.' : undefined}
         error={errors.fields.description}
-        onChange={setDescription}
+        onChange={(event) => setDescription(event.target.value)}
       />
       {errors.message && <Alert tone="danger">{errors.message}</Alert>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -314,31 +315,5 @@ function ListingForm({
         </SubmitButton>
       </div>
     </form>
-  );
-}
-
-function DescriptionField({
-  value,
-  hint,
-  error,
-  onChange,
-}: {
-  value: string;
-  hint: string | undefined;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}) {
-  const ids = useFieldIds(hint, error);
-  return (
-    <FieldFrame ids={ids} label="Description" hint={hint} error={error}>
-      <textarea
-        {...ids.control}
-        name="description"
-        rows={4}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className={cx(inputClasses, 'mt-1.5 resize-y')}
-      />
-    </FieldFrame>
   );
 }

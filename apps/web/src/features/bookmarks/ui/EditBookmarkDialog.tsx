@@ -8,13 +8,10 @@ import {
 import type { FormEvent } from 'react';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
-import { cx } from '../../../ui/cx';
-import { useFieldIds } from '../../../ui/field-ids';
-import { FieldFrame } from '../../../ui/FieldFrame';
 import { FormDialog } from '../../../ui/FormDialog';
 import { SelectField } from '../../../ui/SelectField';
 import { SubmitButton } from '../../../ui/SubmitButton';
-import { inputClasses, TextField } from '../../../ui/TextField';
+import { TextField } from '../../../ui/TextField';
 import { formErrorsFrom, validate } from '../../forms/form-errors';
 import { useForm } from '../../forms/use-form';
 import { nudge } from '../../toasts/toasts';
@@ -22,6 +19,7 @@ import { useUpdateBookmark } from '../api/bookmark-changes';
 import { BOOKMARK_COLORS, BOOKMARK_ICONS } from '../appearance';
 import { NoProjectError } from '../no-project';
 import { BookmarkTile } from './BookmarkTile';
+import { TextAreaField } from '../../../ui/TextAreaField';
 
 const FIELDS = ['title', 'description', 'color', 'icon'] as const;
 
@@ -99,10 +97,14 @@ function EditBookmarkForm({
   return (
     <form ref={bindForm} noValidate onSubmit={submit} className="grid gap-4" aria-label="Edit bookmark">
       <TextField label="Title" autoComplete="off" {...form.field('title')} />
-      <DescriptionField
+      <TextAreaField
+        label="Description"
+        name="description"
+        rows={3}
+        hint={`Optional, up to ${BOOKMARK_DESCRIPTION_MAX} characters.`}
         value={values.description}
         error={form.errors.fields.description}
-        onChange={(value) => form.setValue('description', value)}
+        onChange={(event) => form.setValue('description', event.target.value)}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
@@ -151,30 +153,5 @@ function EditBookmarkForm({
         </SubmitButton>
       </div>
     </form>
-  );
-}
-
-function DescriptionField({
-  value,
-  error,
-  onChange,
-}: {
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}) {
-  const hint = `Optional, up to ${BOOKMARK_DESCRIPTION_MAX} characters.`;
-  const ids = useFieldIds(hint, error);
-  return (
-    <FieldFrame ids={ids} label="Description" hint={hint} error={error}>
-      <textarea
-        {...ids.control}
-        name="description"
-        rows={3}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className={cx(inputClasses, 'mt-1.5 resize-y')}
-      />
-    </FieldFrame>
   );
 }

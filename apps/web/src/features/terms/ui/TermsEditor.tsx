@@ -3,16 +3,14 @@ import { SaveTermsRequest, TERMS_CONTENT_MAX, TERMS_TITLE_MAX, type Terms } from
 import type { FormEvent } from 'react';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
-import { cx } from '../../../ui/cx';
-import { useFieldIds } from '../../../ui/field-ids';
-import { FieldFrame } from '../../../ui/FieldFrame';
 import { SubmitButton } from '../../../ui/SubmitButton';
-import { inputClasses, TextField } from '../../../ui/TextField';
+import { TextField } from '../../../ui/TextField';
 import { SettingsSection } from '../../account/ui/SettingsSection';
 import { formErrorsFrom, validate } from '../../forms/form-errors';
 import { useForm } from '../../forms/use-form';
 import { nudge } from '../../toasts/toasts';
 import { useSaveTermsMutation } from '../api/save-terms';
+import { TextAreaField } from '../../../ui/TextAreaField';
 
 const FIELDS = ['title', 'version', 'content'] as const;
 
@@ -87,10 +85,17 @@ export function TermsEditor({ platformId, latest }: { platformId: string; latest
             {...form.field('version')}
           />
         </div>
-        <HtmlField
+        <TextAreaField
+          label="Content"
+          name="content"
+          rows={14}
+          spellCheck
+          maxLength={TERMS_CONTENT_MAX}
+          hint="HTML: headings, paragraphs, lists, links. Anything else is removed when it is saved."
           value={values.content}
-          onChange={(content) => form.setValue('content', content)}
+          onChange={(event) => form.setValue('content', event.target.value)}
           error={form.errors.fields.content}
+          className="min-h-48 font-mono text-sm!"
         />
         {form.errors.message && <Alert tone="danger">{form.errors.message}</Alert>}
         <div>
@@ -100,32 +105,5 @@ export function TermsEditor({ platformId, latest }: { platformId: string; latest
         </div>
       </form>
     </SettingsSection>
-  );
-}
-
-function HtmlField({
-  value,
-  onChange,
-  error,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-}) {
-  const hint = 'HTML: headings, paragraphs, lists, links. Anything else is removed when it is saved.';
-  const ids = useFieldIds(hint, error);
-  return (
-    <FieldFrame ids={ids} label="Content" hint={hint} error={error}>
-      <textarea
-        {...ids.control}
-        name="content"
-        rows={14}
-        spellCheck
-        maxLength={TERMS_CONTENT_MAX}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className={cx(inputClasses, 'mt-1.5 min-h-48 resize-y font-mono text-sm!')}
-      />
-    </FieldFrame>
   );
 }
