@@ -4,14 +4,15 @@ import type {
   IntegrationListing,
   UpdateIntegrationListingRequest,
 } from '@wharf/contract';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../core/clock.js';
 import type { Database, Executor } from '../../core/db/database.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { decodePageToken, encodePageToken } from '../../core/pagination.js';
 import { manifestIn, type ModuleRegistry } from './registry.js';
 import type { ModuleManifest } from './manifest.js';
-import { integrationListings, projectIntegrations } from './schema.js';
+import { installedCodes } from './lifecycle.js';
+import { integrationListings } from './schema.js';
 
 type ListingRow = typeof integrationListings.$inferSelect;
 
@@ -52,7 +53,7 @@ export class ListingService {
   constructor(private readonly deps: ListingDeps) {}
 
   async listForAdmin(platformId: string): Promise<IntegrationListing[]> {
-    const rows = await this.rows(platformId, false);
+    const rows = await this.rows(platformId);
     return this.sorted(rows.map((row) => this.toListing(row)).filter((l) => l !== undefined));
   }
 
@@ -115,7 +116,8 @@ export class ListingService {
     const installed = await this.installed(projectId);
     const search = query.search?.toLowerCase();
     const matching = this.sorted(
-      (await this.rows(platformId, true))
+      (await this.rows(platformId))
+        .filter((row) => row.visible)
         .map((row) => this.toListing(row, installed))
         .filter((l): l is IntegrationListing => l !== undefined)
         .filter((l) => !query.category || l.integration.category === query.category)
@@ -150,21 +152,26 @@ export class ListingService {
     return listing;
   }
 
-  private async rows(platformId: string, visibleOnly: boolean): Promise<ListingRow[]> {
-    await this.seedFresh(platformId);
-    return this.deps.db
-      .select()
-      .from(integrationListings)
-      .where(
-        and(
-          eq(integrationListings.platformId, platformId),
-          visibleOnly ? eq(integrationListings.visible, true) : undefined,
-        ),
-      );
+  /**
+   * Every listing of the platform (some dozens at most). A platform with none is a fresh one: its
+   * store is seeded here, on first read. Concurrent first reads insert the same rows; the unique
+   * (platform, code) index keeps one of each.
+   */
+  private async rows(platformId: string): Promise<ListingRow[]> {
+    const select = () =>
+      this.deps.db.select().from(integrationListings).where(eq(integrationListings.platformId, platformId));
+    const rows = await select();
+    if (rows.length > 0 || this.deps.registry.size === 0) return rows;
+    const now = this.deps.clock.now();
+    await this.deps.db
+      .insert(integrationListings)
+      .values([...this.deps.registry.keys()].map((code) => ({ platformId, code, createdAt: now, updatedAt: now })))
+      .onConflictDoNothing();
+    return select();
   }
 
+  /** One listing by id: an unseeded platform has no ids yet, so nothing needs seeding first. */
   private async find(db: Executor, platformId: string, id: string): Promise<ListingRow> {
-    await this.seedFresh(platformId);
     const [row] = await db
       .select()
       .from(integrationListings)
@@ -173,26 +180,8 @@ export class ListingService {
     return row;
   }
 
-  /** Concurrent first reads insert the same rows; the unique (platform, code) index keeps one of each. */
-  private async seedFresh(platformId: string): Promise<void> {
-    const [existing] = await this.deps.db
-      .select({ n: count() })
-      .from(integrationListings)
-      .where(eq(integrationListings.platformId, platformId));
-    if ((existing?.n ?? 0) > 0 || this.deps.registry.size === 0) return;
-    const now = this.deps.clock.now();
-    await this.deps.db
-      .insert(integrationListings)
-      .values([...this.deps.registry.keys()].map((code) => ({ platformId, code, createdAt: now, updatedAt: now })))
-      .onConflictDoNothing();
-  }
-
   private async installed(projectId: string): Promise<Set<string>> {
-    const rows = await this.deps.db
-      .select({ code: projectIntegrations.code })
-      .from(projectIntegrations)
-      .where(and(eq(projectIntegrations.projectId, projectId), isNull(projectIntegrations.uninstalledAt)));
-    return new Set(rows.map((r) => r.code));
+    return new Set((await installedCodes(this.deps.db, [projectId])).get(projectId));
   }
 
   private sorted(listings: IntegrationListing[]): IntegrationListing[] {
