@@ -4,32 +4,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
 import { stopAllServers } from './lib/servers.mjs';
-import { adminSession, bearerToken, startWharf } from './lib/wharf.mjs';
+import { launchChromium, projectOf, signIn } from './lib/lighthouse-browser.mjs';
+import { adminSession, startWharf } from './lib/wharf.mjs';
 
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wharf-lighthouse-diagnose-'));
 let chrome;
 try {
   const wharf = await startWharf(dataDir);
   const { session } = await adminSession(wharf);
-  const created = await fetch(`${wharf.url}/v1/projects`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await bearerToken(wharf, session)}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Diagnosed Goods', organisationName: 'Diagnosed Co' }),
-  });
-  const project = (await created.json()).id;
-  chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-  const control = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-  const [name, value] = session.split('=');
-  await control.setCookie({ name, value, domain: new URL(wharf.url).hostname, path: '/', httpOnly: true });
-  await control.disconnect();
+  const project = await projectOf(wharf, session, 'Diagnosed Goods');
+  chrome = await launchChromium();
+  await signIn(chrome, wharf, session);
   const { lhr } = await lighthouse(`${wharf.url}/dashboard/?project=${project}`, {
     port: chrome.port,
     onlyCategories: ['performance'],

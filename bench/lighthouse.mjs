@@ -8,27 +8,16 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { stopAllServers } from './lib/servers.mjs';
-import { adminSession, bearerToken, repoRoot, startWharf } from './lib/wharf.mjs';
+import { launchChromium, projectOf, signIn } from './lib/lighthouse-browser.mjs';
+import { adminSession, repoRoot, startWharf } from './lib/wharf.mjs';
 
 const RUNS = 3;
 const TARGET = 95;
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-async function projectOf(wharf, session) {
-  const res = await fetch(`${wharf.url}/v1/projects`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await bearerToken(wharf, session)}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Lighthouse Goods', organisationName: 'Lighthouse Co' }),
-  });
-  if (!res.ok) throw new Error(`project not created: ${res.status} ${await res.text()}`);
-  return (await res.json()).id;
-}
 
 /**
  * Lighthouse's storage reset would also sign the browser out; clear only the HTTP cache, so every run
@@ -65,14 +54,6 @@ async function audit(chrome, url, signedIn) {
     cls: metric('cumulative-layout-shift'),
     finalUrl: lhr.finalDisplayedUrl,
   };
-}
-
-/** The admin's session cookie, as the browser would hold it after signing in (extra headers can't carry cookies). */
-async function signIn(chrome, wharf, session) {
-  const control = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-  const [name, value] = session.split('=');
-  await control.setCookie({ name, value, domain: new URL(wharf.url).hostname, path: '/', httpOnly: true });
-  await control.disconnect();
 }
 
 const comparePreloads = process.argv.includes('--compare-preloads');
@@ -118,10 +99,7 @@ try {
   let wharf = await startWharf(dataDir, { WEB_DIST_DIR: variants[0].web });
   const { session } = await adminSession(wharf);
   const project = await projectOf(wharf, session);
-  chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  chrome = await launchChromium();
   const pages = [
     { name: '/login', path: '/login', signedIn: false },
     { name: '/dashboard/', path: `/dashboard/?project=${project}`, signedIn: true },
