@@ -46,13 +46,7 @@ export function AdminListingsPage() {
   const listings = useAdminListings(admin);
   if (!user) return null;
   const refused = listings.error instanceof ApiError && listings.error.status === 403;
-  if (!admin || refused)
-    return (
-      <>
-        <SettingsHeader title={TITLE} />
-        <AdminsOnly>{ADMINS_ONLY}</AdminsOnly>
-      </>
-    );
+  if (!admin || refused) return <AdminsOnly title={TITLE}>{ADMINS_ONLY}</AdminsOnly>;
   return (
     <>
       <SettingsHeader

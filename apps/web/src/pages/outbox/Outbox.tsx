@@ -53,12 +53,7 @@ export function OutboxPage() {
   const user = useUser();
   if (!user) return null;
   if (!user.isAdmin) {
-    return (
-      <>
-        <SettingsHeader title="Outbox" />
-        <AdminsOnly>{ADMINS_ONLY}</AdminsOnly>
-      </>
-    );
+    return <AdminsOnly title="Outbox">{ADMINS_ONLY}</AdminsOnly>;
   }
   return (
     <>

@@ -26,12 +26,7 @@ export function TermsPage() {
   if (!user) return null;
   const refused = versions.error instanceof ApiError && versions.error.status === 403;
   if (!admin || refused) {
-    return (
-      <>
-        <SettingsHeader title={TITLE} />
-        <AdminsOnly>{ADMINS_ONLY}</AdminsOnly>
-      </>
-    );
+    return <AdminsOnly title={TITLE}>{ADMINS_ONLY}</AdminsOnly>;
   }
 
   return (
