@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { routeSources } from './route-preloads.ts';
+import { FRAME_GROUP, layoutFile, routeSources } from './route-preloads.ts';
+
+/**
+ * A module of the console's own source that this many pages (of the route table's 40-odd) import
+ * goes into the `kit` chunk: the small building blocks nearly every page needs (fields, alerts, the
+ * auth card, the project page frame…), each well under 1 KB gzipped.
+ */
+export const KIT_MIN_PAGES = 6;
 
 /**
  * How the console's code is cut into files (docs/decisions/018-console-chunks.md). Left to itself
@@ -16,12 +23,16 @@ import { routeSources } from './route-preloads.ts';
  * - `frame`: the signed-in frame (the standard layout: header, menus, bell…) less what the entry or
  *   any blank-layout page (login, register…) uses, so those pages never load it. Every page in the
  *   frame needs all of it.
+ * - `kit`: our own modules (the console's and the workspace packages', never an npm package's)
+ *   that KIT_MIN_PAGES or more pages import, less the two groups above. Cut by the set of pages using each, they made twenty
+ *   files under 1 KB for the dashboard alone, a round trip each; together they are about 11 KB.
  * - the rest stays as the bundler cuts it (by the set of pages using each module): merging those
  *   sets by size was tried and made small pages load others' code (decision 018).
  */
 export function consoleChunking() {
   const entryGraph = new Set<string>();
   const frame = new Set<string>();
+  const kit = new Set<string>();
   let root = '';
 
   const plugin: Plugin = {
@@ -48,21 +59,39 @@ export function consoleChunking() {
         entryGraph,
       );
       const routes = routeSources(readFileSync(source('src/app/routes.tsx'), 'utf8'));
-      const blankPages = closure(
-        routes.filter((r) => r.layout === 'blank').map((r) => path.join(root, 'src/app', `${r.page}.tsx`)),
-      );
+      const pageFile = (page: string) => path.join(root, 'src/app', `${page}.tsx`);
+      const blankPages = closure(routes.filter((r) => r.layout === 'blank').map((r) => pageFile(r.page)));
       frame.clear();
       for (const id of closure([source('src/app/layouts/StandardLayout.tsx')])) {
         if (!entryGraph.has(id) && !blankPages.has(id)) frame.add(id);
       }
       if (frame.size === 0) this.warn('console chunking: the standard layout was not found; no frame chunk');
+
+      // Each route's page with its layout: what a visit to it loads.
+      const pagesUsing = new Map<string, number>();
+      for (const route of routes) {
+        for (const id of closure([pageFile(route.page), source(layoutFile(route.layout))]))
+          pagesUsing.set(id, (pagesUsing.get(id) ?? 0) + 1);
+      }
+      // Our own code only (the console's and the workspace packages'), and nothing that needs the
+      // frame (the sign-in pages load the kit and must not load that) or a package beyond the entry's
+      // (zod: the contract's schemas load with a form's first keystroke, not with the kit).
+      const isPackage = (id: string) => id.includes(`${path.sep}node_modules${path.sep}`);
+      const fitsKit = (id: string) =>
+        [...closure([id])].every((dependency) => !frame.has(dependency) && (entryGraph.has(dependency) || !isPackage(dependency)));
+      kit.clear();
+      for (const [id, pages] of pagesUsing) {
+        if (pages < KIT_MIN_PAGES || isPackage(id) || entryGraph.has(id) || frame.has(id)) continue;
+        if (fitsKit(id)) kit.add(id);
+      }
     },
   };
 
   const groups = [
     { name: 'boot', test: (id: string) => entryGraph.has(id), priority: 2 },
     // Only the modules chosen: their other imports stay where the entry or the blank pages have them.
-    { name: 'frame', test: (id: string) => frame.has(id), priority: 1, includeDependenciesRecursively: false },
+    { name: FRAME_GROUP, test: (id: string) => frame.has(id), priority: 1, includeDependenciesRecursively: false },
+    { name: 'kit', test: (id: string) => kit.has(id), priority: 0, includeDependenciesRecursively: false },
   ];
 
   return { plugin, groups };

@@ -55,7 +55,16 @@ export function routeSources(source: string): RouteSource[] {
 }
 
 /** Vite's build manifest (`build.manifest`): source file → its chunk and the chunks it imports. */
-export type ViteManifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
+export type ViteManifest = Record<
+  string,
+  { file: string; name?: string; src?: string; imports?: string[]; css?: string[]; isEntry?: boolean }
+>;
+
+/**
+ * The chunk group that holds the standard layout (build/chunking.ts). Merged into a group, the layout
+ * has no manifest entry of its own: the group's chunk (`_frame-….js`, named `frame`) stands for it.
+ */
+export const FRAME_GROUP = 'frame';
 
 /** A manifest entry's chunk and every chunk it imports statically, transitively. */
 function closure(manifest: ViteManifest, key: string, into = new Set<string>()): Set<string> {
@@ -65,8 +74,14 @@ function closure(manifest: ViteManifest, key: string, into = new Set<string>()):
   return into;
 }
 
-/** A layout's source file, as src/app/layouts/Layout.tsx imports it (`standard` → StandardLayout.tsx). */
-const layoutFile = (layout: string) => `src/app/layouts/${layout[0]!.toUpperCase()}${layout.slice(1)}Layout.tsx`;
+/**
+ * A layout's source file, as src/app/layouts/Layout.tsx imports it (`standard` → StandardLayout.tsx;
+ * `tool` is the standard frame without its sub-footer).
+ */
+export function layoutFile(layout: string): string {
+  const frame = layout === 'tool' ? 'standard' : layout;
+  return `src/app/layouts/${frame[0]!.toUpperCase()}${frame.slice(1)}Layout.tsx`;
+}
 
 /**
  * Each page's chunks beyond what the entry already brings (its static imports are preloaded by
@@ -75,11 +90,17 @@ const layoutFile = (layout: string) => `src/app/layouts/${layout[0]!.toUpperCase
 export function routePreloads(routes: RouteSource[], manifest: ViteManifest): RoutePreload[] {
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const loaded = entry ? closure(manifest, entry) : new Set<string>();
+  const frameGroup = Object.keys(manifest).find((key) => manifest[key]!.name === FRAME_GROUP && !manifest[key]!.src);
+  const layoutKey = (layout: string) => {
+    const file = layoutFile(layout);
+    return manifest[file] || file !== layoutFile('standard') ? file : frameGroup;
+  };
   return routes.map((route) => {
     const page = path.posix.join('src/app', `${route.page}.tsx`);
     const wanted = new Set<string>();
     closure(manifest, page, wanted);
-    closure(manifest, layoutFile(route.layout), wanted);
+    const layout = layoutKey(route.layout);
+    if (layout) closure(manifest, layout, wanted);
     const needed = [...wanted].filter((key) => !loaded.has(key));
     const files = needed.map((key) => `/${manifest[key]!.file}`);
     const styles = [...new Set(needed.flatMap((key) => manifest[key]!.css ?? []))].map((file) => `/${file}`);

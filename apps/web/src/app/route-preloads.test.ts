@@ -48,4 +48,36 @@ describe('route preloads (build/route-preloads.ts)', () => {
       { path: '/login', user: false, files: ['/assets/Login-1.js'], styles: [] },
     ]);
   });
+
+  it('finds the standard layout in the frame group, for the tool layout too (the layout has no entry of its own there)', () => {
+    // As Vite writes it once build/chunking.ts has put the standard layout into the `frame` group.
+    const manifest: ViteManifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true },
+      '_frame-1.js': { file: 'assets/frame-1.js', name: 'frame', imports: ['_kit-1.js'], css: ['assets/frame-1.css'] },
+      '_kit-1.js': { file: 'assets/kit-1.js', name: 'kit' },
+      'src/pages/chat/Chat.tsx': { file: 'assets/Chat-1.js', imports: ['_kit-1.js'] },
+      'src/pages/support/Support.tsx': { file: 'assets/Support-1.js' },
+    };
+    const preloads = routePreloads(
+      [
+        { path: '/chat', layout: 'tool', user: true, page: '../pages/chat/Chat' },
+        { path: '/support', layout: 'standard', user: true, page: '../pages/support/Support' },
+      ],
+      manifest,
+    );
+    expect(preloads).toEqual([
+      {
+        path: '/chat',
+        user: true,
+        files: ['/assets/Chat-1.js', '/assets/kit-1.js', '/assets/frame-1.js'],
+        styles: ['/assets/frame-1.css'],
+      },
+      {
+        path: '/support',
+        user: true,
+        files: ['/assets/Support-1.js', '/assets/frame-1.js', '/assets/kit-1.js'],
+        styles: ['/assets/frame-1.css'],
+      },
+    ]);
+  });
 });
