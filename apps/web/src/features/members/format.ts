@@ -1,19 +1,21 @@
+import { firstUse } from '../../ui/first-use';
 import { displayName } from '../auth/api/session';
 
-// The user's locale and time zone, as elsewhere in the console.
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dayAndTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+// The user's locale and time zone, as elsewhere in the console. Made on first use, not at import
+// (ui/first-use.ts): the dashboard imports this module and must paint before any date is shown.
+const day = firstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
+const dayAndTime = firstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
 
 export function formatDay(iso: string): string {
-  return day.format(new Date(iso));
+  return day().format(new Date(iso));
 }
 
 export function formatDayAndTime(iso: string): string {
-  return dayAndTime.format(new Date(iso));
+  return dayAndTime().format(new Date(iso));
 }
 
 /** The console's words are English, so the relative phrases are too ("in 6 days", "2 days ago"). */
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+const relative = firstUse(() => new Intl.RelativeTimeFormat('en', { numeric: 'always' }));
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -23,10 +25,10 @@ const DAY = 24 * HOUR;
 export function relativeTime(iso: string, now: number = Date.now()): string {
   const diff = new Date(iso).getTime() - now;
   const size = Math.abs(diff);
-  if (size >= DAY) return relative.format(Math.round(diff / DAY), 'day');
-  if (size >= HOUR) return relative.format(Math.round(diff / HOUR), 'hour');
+  if (size >= DAY) return relative().format(Math.round(diff / DAY), 'day');
+  if (size >= HOUR) return relative().format(Math.round(diff / HOUR), 'hour');
   if (size < MINUTE) return diff >= 0 ? 'in less than a minute' : 'just now';
-  return relative.format(Math.round(diff / MINUTE), 'minute');
+  return relative().format(Math.round(diff / MINUTE), 'minute');
 }
 
 /** How a member is called in the console: their name, else username, else email. */

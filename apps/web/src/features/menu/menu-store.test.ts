@@ -19,6 +19,13 @@ describe('menu store', () => {
     expect(changed).toHaveBeenCalledTimes(3);
   });
 
+  it('orders entries of the same order by label, case aside', () => {
+    const store = createMenuStore();
+    const entry = (id: string, label: string): MenuEntry => ({ id, label, route: `${id}.index`, order: 1000 });
+    store.set('modules', [entry('z', 'zapier'), entry('b', 'Billing'), entry('a', 'analytics'), entry('c', 'Chat')]);
+    expect(store.entries().map((e) => e.label)).toEqual(['analytics', 'Billing', 'Chat', 'zapier']);
+  });
+
   describe('entries with a parent', () => {
     const modules = (): MenuEntry => ({
       id: 'modules',
