@@ -36,12 +36,16 @@ try {
   );
   console.log(`LCP element: ${lcp[0]?.items?.[0]?.node?.snippet ?? '?'}`);
   for (const phase of lcp[1]?.items ?? []) console.log(`  ${phase.phase}: ${Math.round(phase.timing)} ms`);
+  for (const shift of audits['layout-shifts']?.details?.items ?? [])
+    console.log(`layout shift ${shift.score.toFixed(4)}: ${shift.node?.snippet ?? '?'}`);
   console.log('script boot-up (ms total / scripting):');
   for (const item of audits['bootup-time'].details.items.slice(0, 8))
     console.log(`  ${Math.round(item.total)} / ${Math.round(item.scripting)}  ${item.url}`);
   console.log('long tasks (start ms, duration ms, where):');
   for (const task of audits['long-tasks'].details?.items ?? [])
-    console.log(`  ${Math.round(task.startTime)} +${Math.round(task.duration)}  ${task.url.replace(/^https?:\/\/[^/]+/, '')}`);
+    console.log(
+      `  ${Math.round(task.startTime)} +${Math.round(task.duration)}  ${task.url.replace(/^https?:\/\/[^/]+/, '')}`,
+    );
   console.log('main thread (ms):');
   for (const item of audits['mainthread-work-breakdown'].details.items)
     console.log(`  ${Math.round(item.duration)}  ${item.group}`);

@@ -11,16 +11,23 @@ const shot = (name: string) => `${tmpdir()}/wharf-e2e-shell-${name}.png`;
 
 /** The gzipped size of every script a page loads, as Chromium fetched them. */
 /** The scripts a page loads until the network is idle: how many files, and their bytes gzipped. */
-async function scriptLoad(page: Page, url: string): Promise<{ bytes: number; files: number }> {
+async function scriptLoad(page: Page, url: string): Promise<{ bytes: number; files: number; urls: string[] }> {
   const scripts: Promise<Buffer>[] = [];
+  const urls: string[] = [];
   const collect = (response: Response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.body());
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push(response.body());
+    urls.push(response.url());
   };
   page.on('response', collect);
   await page.goto(url, { waitUntil: 'networkidle' });
   page.off('response', collect);
   const bodies = await Promise.all(scripts);
-  return { bytes: bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0), files: bodies.length };
+  return {
+    bytes: bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0),
+    files: bodies.length,
+    urls,
+  };
 }
 
 /** Serious and critical accessibility violations axe-core finds on the page as it is now. */
@@ -188,6 +195,23 @@ describe('the console shell in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/users' && url.searchParams.get('project') === fifth!.id);
   });
 
+  it('opens the account menu from the keyboard on a fresh page, before its popup code has loaded', async () => {
+    const [first] = projects as [(typeof projects)[number]];
+    await page.goto(`${base}/dashboard/?project=${first.id}`);
+    const trigger = page.getByRole('button', { name: 'Account menu' });
+    // The stand-in (decision 019): focusing it is what fetches Radix.
+    expect(await trigger.getAttribute('data-stand-in')).toBe('');
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('dialog', { name: 'Account menu' });
+    await panel.waitFor();
+    expect(await panel.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    expect(await trigger.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await trigger.getAttribute('data-stand-in')).toBeNull();
+  });
+
   it('shows at most five entries with icons in the bottom bar on a 375px screen, in light and dark', async () => {
     const [first] = projects as [(typeof projects)[number]];
     await page.setViewportSize({ width: 375, height: 812 });
@@ -257,5 +281,7 @@ describe('the console shell in the browser', () => {
     // Each file is a request, six at a time over HTTP/1.1: the chunking keeps them few (decision 018).
     expect(login.files).toBeLessThanOrEqual(20);
     expect(dashboard.files).toBeLessThanOrEqual(35);
+    // Radix, behind the popups and dropdowns, comes when someone reaches for one (decision 019).
+    expect(dashboard.urls.filter((u) => u.includes('/assets/overlay-primitives-'))).toEqual([]);
   });
 });

@@ -1,5 +1,3 @@
-import * as Menu from '@radix-ui/react-dropdown-menu';
-import * as Popover from '@radix-ui/react-popover';
 import {
   cloneElement,
   createContext,
@@ -13,7 +11,9 @@ import {
   type ReactNode,
 } from 'react';
 import { cx } from './cx';
+import { overlays } from './overlays';
 import { Popup } from './Popup';
+import { StandInTrigger, useOverlays } from './StandInTrigger';
 import { useControllableOpen } from './use-controllable-open';
 import { mediaQueries, useMediaQuery } from './use-media-query';
 
@@ -76,7 +76,8 @@ const panelClasses =
 
 /**
  * What both dropdowns share: popovers from the `sm` breakpoint (640px) up and bottom sheets below it,
- * controlled or their own open state, and SPEC.md section 9's placement defaults.
+ * controlled or their own open state, and SPEC.md section 9's placement defaults. Radix comes after
+ * the first paint (ui/overlays.ts): until then `radix` is undefined and the trigger is a stand-in.
  */
 function useDropdown({
   open,
@@ -92,6 +93,7 @@ function useDropdown({
   const [isOpen, setOpen] = useControllableOpen(open, defaultOpen, onOpenChange);
   return {
     wide,
+    radix: useOverlays(isOpen),
     isOpen,
     setOpen,
     close: () => setOpen(false),
@@ -108,7 +110,7 @@ function useDropdown({
  */
 export function DropdownPanel(props: DropdownProps) {
   const { trigger, label, className, children } = props;
-  const { wide, isOpen, setOpen, close, placement, width, maxHeight } = useDropdown(props);
+  const { wide, radix, isOpen, setOpen, close, placement, width, maxHeight } = useDropdown(props);
 
   if (!wide) {
     return (
@@ -124,6 +126,10 @@ export function DropdownPanel(props: DropdownProps) {
       </Popup>
     );
   }
+  if (!radix) {
+    return <StandInTrigger trigger={trigger} opens="dialog" open={isOpen} onOpen={() => setOpen(true)} />;
+  }
+  const { Popover } = radix;
   return (
     <Popover.Root open={isOpen} onOpenChange={setOpen}>
       <Popover.Trigger asChild>{trigger}</Popover.Trigger>
@@ -149,8 +155,11 @@ export function DropdownPanel(props: DropdownProps) {
  */
 export function DropdownMenu(props: DropdownProps) {
   const { trigger, label, className, children } = props;
-  const { wide, isOpen, setOpen, close, placement, width, maxHeight } = useDropdown(props);
+  const { wide, radix, isOpen, setOpen, close, placement, width, maxHeight } = useDropdown(props);
   const list = useRef<HTMLDivElement>(null);
+  // Opened from the stand-in by the keyboard: Radix's menu was not there to see the key, so when it
+  // focuses its panel the first item takes the focus, as Radix gives it when its trigger gets a key.
+  const focusFirstItem = useRef(false);
 
   if (!wide) {
     return (
@@ -176,11 +185,30 @@ export function DropdownMenu(props: DropdownProps) {
       </Popup>
     );
   }
+  if (!radix) {
+    return (
+      <StandInTrigger
+        trigger={trigger}
+        opens="menu"
+        open={isOpen}
+        onOpen={(byKeyboard) => {
+          focusFirstItem.current = byKeyboard;
+          setOpen(true);
+        }}
+      />
+    );
+  }
+  const { Menu } = radix;
   return (
     <Menu.Root open={isOpen} onOpenChange={setOpen} modal={false}>
       <Menu.Trigger asChild>{trigger}</Menu.Trigger>
       <Menu.Portal>
         <Menu.Content
+          onFocus={(event) => {
+            if (!focusFirstItem.current || event.target !== event.currentTarget) return;
+            focusFirstItem.current = false;
+            menuItems(event.currentTarget)[0]?.focus();
+          }}
           // Named by `label` as the sheet is, rather than by the trigger's text.
           aria-labelledby={undefined}
           aria-label={label}
@@ -222,6 +250,9 @@ function onSheetMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
   }
 }
 
+/** Radix's menu, for the items: they only ever render inside an open menu, so it has come. */
+const radixMenu = () => overlays.current()?.Menu;
+
 const itemClasses =
   'flex w-full cursor-pointer items-center gap-2.5 rounded-md px-3 text-left text-text outline-none select-none ' +
   'hover:bg-surface-raised focus-visible:bg-surface-raised data-highlighted:bg-surface-raised ' +
@@ -256,8 +287,9 @@ export function DropdownMenuItem({
 }: DropdownMenuItemProps) {
   const context = useContext(DropdownContext);
   const classes = cx(itemClasses, tone === 'danger' && 'text-danger!', className);
+  const Menu = radixMenu();
 
-  if (context?.mode !== 'sheet') {
+  if (context?.mode !== 'sheet' && Menu) {
     return (
       <Menu.Item
         onSelect={() => onSelect?.()}
@@ -278,6 +310,8 @@ export function DropdownMenuItem({
     );
   }
 
+  // Outside any dropdown there is nothing to be an item of.
+  if (!context) return null;
   const sheetClasses = cx(classes, 'py-3 text-base');
   const choose = (event: MouseEvent) => {
     if (disabled) {
@@ -316,7 +350,8 @@ export function DropdownMenuItem({
 export function DropdownMenuLabel({ children, className }: { children: ReactNode; className?: string }) {
   const context = useContext(DropdownContext);
   const classes = cx('px-3 pt-2 pb-1 text-xs font-medium text-muted', className);
-  if (context?.mode === 'sheet') return <div className={classes}>{children}</div>;
+  const Menu = radixMenu();
+  if (context?.mode === 'sheet' || !Menu) return <div className={classes}>{children}</div>;
   return <Menu.Label className={classes}>{children}</Menu.Label>;
 }
 
@@ -324,6 +359,7 @@ export function DropdownMenuLabel({ children, className }: { children: ReactNode
 export function DropdownMenuSeparator({ className }: { className?: string }) {
   const context = useContext(DropdownContext);
   const classes = cx('-mx-1 my-1 h-px bg-border', className);
-  if (context?.mode === 'sheet') return <div role="separator" className={classes} />;
+  const Menu = radixMenu();
+  if (context?.mode === 'sheet' || !Menu) return <div role="separator" className={classes} />;
   return <Menu.Separator className={classes} />;
 }

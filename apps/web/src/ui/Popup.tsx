@@ -1,8 +1,9 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useRef, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import { cx } from './cx';
 import { Icon } from './Icon';
+import { overlays } from './overlays';
 import { ScrollFade } from './ScrollFade';
+import { StandInTrigger, useOverlays } from './StandInTrigger';
 import { useControllableOpen } from './use-controllable-open';
 
 /** SPEC.md section 9: popups are at most 800px wide and 700px high; the body scrolls inside. */
@@ -60,6 +61,9 @@ const length = (value: number | string) => (typeof value === 'number' ? `${value
  *
  * The backdrop closes it only for a press that both starts and ends on the backdrop, so selecting
  * text in a field and releasing the mouse outside the panel does not throw away what was typed.
+ *
+ * Radix comes after the first paint (ui/overlays.ts): until then a trigger is shown as it is, opens
+ * the popup when pressed, and the popup appears as soon as the code has come.
  */
 export function Popup({
   title,
@@ -86,7 +90,14 @@ export function Popup({
   const [isOpen, setOpen] = useControllableOpen(open, defaultOpen, onOpenChange);
   const pressStartedOnBackdrop = useRef(false);
   const returnFocusTo = useRef<HTMLElement | null>(null);
+  const radix = useOverlays(isOpen);
   const sheet = placement === 'sheet';
+
+  if (!radix) {
+    if (!trigger) return null;
+    return <StandInTrigger trigger={trigger} opens="dialog" open={isOpen} onOpen={() => setOpen(true)} />;
+  }
+  const { Dialog } = radix;
 
   const panelStyle: CSSProperties = sheet
     ? { maxHeight: `min(${length(maxHeight)}, calc(100dvh - 3rem))` }
@@ -177,5 +188,8 @@ export function Popup({
 
 /** Wraps a button of the popup (Cancel) so that pressing it closes the popup. */
 export function PopupClose({ children }: { children: ReactElement }) {
-  return <Dialog.Close asChild>{children}</Dialog.Close>;
+  // Only ever inside an open popup, so Radix has come.
+  const radix = overlays.current();
+  if (!radix) return children;
+  return <radix.Dialog.Close asChild>{children}</radix.Dialog.Close>;
 }

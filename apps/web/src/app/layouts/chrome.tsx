@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useUser } from '../../features/auth/api/session';
@@ -8,7 +7,9 @@ import type { MenuEntry } from '../../features/menu/menu-store';
 import { ProjectAvatar } from '../../features/projects/ui/ProjectAvatar';
 import { SidebarMenu } from '../../shell/Sidebar';
 import { PlatformLogo } from '../../shell/PlatformLogo';
+import { useDeferredModule } from '../../ui/deferred-module';
 import { Icon } from '../../ui/Icon';
+import { overlays } from '../../ui/overlays';
 import { usePlatform } from '../platform';
 import { pathOf, routeExists } from '../navigation';
 import { useRouteMeta } from '../route-meta';
@@ -58,6 +59,7 @@ export function ShellSidebarMenu({ menu, onNavigate }: { menu: ShellMenu; onNavi
 /**
  * The side menu as a drawer on screens under lg (the header's menu button opens it): a modal
  * dialog from the left, closed by Escape, the backdrop, its close button or following a link.
+ * Radix comes after the first paint (ui/overlays.ts); opened before that, the drawer shows once it has.
  */
 export function MenuDrawer({
   menu,
@@ -68,6 +70,9 @@ export function MenuDrawer({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const radix = useDeferredModule(overlays, open);
+  if (!radix) return null;
+  const { Dialog } = radix;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
