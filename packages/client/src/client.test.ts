@@ -48,11 +48,13 @@ describe('createClient', () => {
     expect(fetch.mock.calls.map((c) => (c as unknown[])[0])).toEqual(['/omnis/v3/platform', '/omnis/v3/platform']);
   });
 
-  it('sends extra headers (the CSRF header of the account API) on every call', async () => {
+  it("sends extra headers (the CSRF header of the account API) on every call, asked with the call's method", async () => {
     const fetch = vi.fn(async () => jsonResponse(200, platform));
-    await createClient({ fetch, getHeaders: () => ({ 'X-CSRF-TOKEN': 'abc' }) }).healthz();
+    const getHeaders = vi.fn(() => ({ 'X-CSRF-TOKEN': 'abc' }));
+    await createClient({ fetch, getHeaders }).healthz();
     const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
     expect((init.headers as Record<string, string>)['X-CSRF-TOKEN']).toBe('abc');
+    expect(getHeaders).toHaveBeenCalledWith('GET');
   });
 });
 

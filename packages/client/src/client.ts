@@ -35,8 +35,8 @@ export interface ClientConfig {
   fetch?: typeof fetch;
   /** Bearer token for the call, when there is one. */
   getAccessToken?: () => string | undefined | Promise<string | undefined>;
-  /** Extra headers per call (the account API adds its CSRF header here). */
-  getHeaders?: () => Record<string, string>;
+  /** Extra headers per call, given its HTTP method (the console adds its CSRF header to unsafe ones). */
+  getHeaders?: (method: string) => Record<string, string>;
   credentials?: RequestInit['credentials'];
 }
 
@@ -98,7 +98,7 @@ export function buildClient(
     checkRequired(meta, args);
     const headers: Record<string, string> = {
       accept: meta.download ? '*/*' : 'application/json',
-      ...config.getHeaders?.(),
+      ...config.getHeaders?.(meta.method),
     };
     const token = await config.getAccessToken?.();
     if (token) headers.authorization = `Bearer ${token}`;

@@ -17,8 +17,16 @@ export function readCookie(name: string, cookies: string = document.cookie): str
   return undefined;
 }
 
-/** The CSRF header for the next call, when the server has set its cookie. */
-export function csrfHeaders(): Record<string, string> {
+/** Methods the server never checks for CSRF (core/security/cookies.ts on the server). */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The CSRF header for a call that changes something, when the server has set its cookie. A read
+ * carries none: the server does not check it, and reading `document.cookie` is not free (some 20 ms of
+ * the dashboard's first load under Lighthouse's 4× slower CPU, bench/profile-dashboard.mjs).
+ */
+export function csrfHeaders(method: string): Record<string, string> {
+  if (SAFE_METHODS.has(method.toUpperCase())) return {};
   const token = readCookie(CSRF_COOKIE);
   return token ? { [CSRF_HEADER]: token } : {};
 }

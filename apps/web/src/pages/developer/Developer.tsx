@@ -13,7 +13,8 @@ import { CreateKeyForm } from '../../features/auth-keys/ui/CreateKeyForm';
 import { SecretPanel } from '../../features/auth-keys/ui/SecretPanel';
 import { errorMessage } from '../../features/forms/form-errors';
 import { useConfirmedMutation } from '../../features/forms/use-confirmed-mutation';
-import { formatDay, formatDayAndTime, relativeTime } from '../../features/members/format';
+import { formatDay } from '../../features/members/format';
+import { RelativeTime } from '../../features/members/ui/RelativeTime';
 import type { Project } from '../../features/projects/api/projects';
 import { ProjectPage } from '../../features/projects/ui/ProjectPage';
 import { usePermissionCatalogue } from '../../features/roles/api/roles';
@@ -199,20 +200,10 @@ function KeyItem({
         <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted">Created</dt>
           <dd>
-            <time dateTime={authKey.createdAt} title={formatDayAndTime(authKey.createdAt)}>
-              {formatDay(authKey.createdAt)}
-            </time>
+            <RelativeTime iso={authKey.createdAt}>{formatDay(authKey.createdAt)}</RelativeTime>
           </dd>
           <dt className="text-muted">Last used</dt>
-          <dd>
-            {authKey.lastUsedAt ? (
-              <time dateTime={authKey.lastUsedAt} title={formatDayAndTime(authKey.lastUsedAt)}>
-                {relativeTime(authKey.lastUsedAt)}
-              </time>
-            ) : (
-              'Never'
-            )}
-          </dd>
+          <dd>{authKey.lastUsedAt ? <RelativeTime iso={authKey.lastUsedAt} /> : 'Never'}</dd>
           <dt className="text-muted">Permissions</dt>
           <dd>
             <ul aria-label={`Permissions of ${authKey.name}`} className="flex flex-wrap gap-1.5">

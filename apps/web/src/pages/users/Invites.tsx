@@ -13,7 +13,7 @@ import { isSearching, pagedItems } from '../../features/lists/paged-list';
 import { PagedList } from '../../features/lists/ui/PagedList';
 import { SearchBox } from '../../features/lists/ui/SearchBox';
 import { useListSearch } from '../../features/lists/use-list-search';
-import { formatDayAndTime, relativeTime } from '../../features/members/format';
+import { RelativeTime } from '../../features/members/ui/RelativeTime';
 import { useNow } from '../../features/members/use-now';
 import type { Project } from '../../features/projects/api/projects';
 import { ProjectPage } from '../../features/projects/ui/ProjectPage';
@@ -112,19 +112,15 @@ function Invites({ project, access }: { project: Project; access: Access }) {
                     <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
                       <Tag>{roleName(invite.role)}</Tag>
                       <span>
-                        Sent{' '}
-                        <time dateTime={invite.createdAt} title={formatDayAndTime(invite.createdAt)}>
-                          {relativeTime(invite.createdAt, now)}
-                        </time>
+                        Sent <RelativeTime iso={invite.createdAt} now={now} />
                       </span>
                       {expiry && (
-                        <time
-                          dateTime={invite.expiresAt}
-                          title={formatDayAndTime(invite.expiresAt)}
+                        <RelativeTime
+                          iso={invite.expiresAt}
                           className={cx(invite.status === 'expired' && 'text-warning')}
                         >
                           {expiry}
-                        </time>
+                        </RelativeTime>
                       )}
                     </p>
                   </div>

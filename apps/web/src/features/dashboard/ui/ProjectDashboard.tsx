@@ -15,7 +15,8 @@ import { linkClasses } from '../../auth/ui/AuthCard';
 import { membersQueryOptions } from '../../members/api/members';
 import { moduleName, settingsRouteName } from '../../modules/definitions';
 import { roleName } from '../../roles/role-labels';
-import { formatDayAndTime, memberName, relativeTime } from '../../members/format';
+import { memberName } from '../../members/format';
+import { RelativeTime } from '../../members/ui/RelativeTime';
 import type { Project } from '../../projects/api/projects';
 import { useRecentActivity } from '../api/activity';
 import { describeActivity } from '../activity-text';
@@ -201,9 +202,7 @@ function ActivityGlance({ project, canSeeNames }: { project: string; canSeeNames
           <span className={entry.result === 'failure' ? 'text-muted' : undefined}>
             {describeActivity(entry, (id) => names.get(id))}
           </span>
-          <time dateTime={entry.at} className="text-xs text-muted" title={formatDayAndTime(entry.at)}>
-            {relativeTime(entry.at)}
-          </time>
+          <RelativeTime iso={entry.at} className="text-xs text-muted" />
         </li>
       ))}
     </ol>
