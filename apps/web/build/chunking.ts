@@ -78,7 +78,9 @@ export function consoleChunking() {
       // (zod: the contract's schemas load with a form's first keystroke, not with the kit).
       const isPackage = (id: string) => id.includes(`${path.sep}node_modules${path.sep}`);
       const fitsKit = (id: string) =>
-        [...closure([id])].every((dependency) => !frame.has(dependency) && (entryGraph.has(dependency) || !isPackage(dependency)));
+        [...closure([id])].every(
+          (dependency) => !frame.has(dependency) && (entryGraph.has(dependency) || !isPackage(dependency)),
+        );
       kit.clear();
       for (const [id, pages] of pagesUsing) {
         if (pages < KIT_MIN_PAGES || isPackage(id) || entryGraph.has(id) || frame.has(id)) continue;

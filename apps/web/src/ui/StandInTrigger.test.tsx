@@ -6,20 +6,8 @@ import { Popup } from './Popup';
 
 // Radix as it comes in the browser: later, when the test lets it (the test setup's own copy of
 // ui/overlays.ts is already loaded; this file's Popup and Dropdown get this one).
-const gate = vi.hoisted(() => ({ release: (): void => undefined, asked: 0 }));
-vi.mock('./overlays', async () => {
-  const { deferredModule } = await import('./deferred-module');
-  const primitives = await import('./overlay-primitives');
-  return {
-    overlays: deferredModule(
-      () =>
-        new Promise<typeof primitives>((resolve) => {
-          gate.asked += 1;
-          gate.release = () => resolve(primitives);
-        }),
-    ),
-  };
-});
+const gate = vi.hoisted(() => ({ asked: 0, release: (): void => undefined }));
+vi.mock('./overlays', async () => (await import('../test/gated-overlays')).gatedOverlays(gate));
 
 describe('popups and dropdowns before their first opening (ui/overlays.ts)', () => {
   it('show their triggers at once, fetch Radix on intent, and open on a press once it has come', async () => {

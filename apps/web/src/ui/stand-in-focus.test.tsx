@@ -4,20 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { DropdownPanel } from './Dropdown';
 
 // Radix comes when the test lets it (see StandInTrigger.test.tsx).
-const gate = vi.hoisted(() => ({ release: (): void => undefined, asked: false }));
-vi.mock('./overlays', async () => {
-  const { deferredModule } = await import('./deferred-module');
-  const primitives = await import('./overlay-primitives');
-  return {
-    overlays: deferredModule(
-      () =>
-        new Promise<typeof primitives>((resolve) => {
-          gate.asked = true;
-          gate.release = () => resolve(primitives);
-        }),
-    ),
-  };
-});
+const gate = vi.hoisted(() => ({ asked: 0, release: (): void => undefined }));
+vi.mock('./overlays', async () => (await import('../test/gated-overlays')).gatedOverlays(gate));
 
 describe('a stand-in trigger with the focus', () => {
   it('opens from the keyboard; the focus moves into the panel and comes back to the trigger that replaced it', async () => {
@@ -35,7 +23,7 @@ describe('a stand-in trigger with the focus', () => {
     const standIn = screen.getByRole('button', { name: 'Account' });
     expect(standIn).toHaveFocus();
     // The focus is intent enough: the code is asked for before any press.
-    expect(gate.asked).toBe(true);
+    expect(gate.asked).toBe(1);
 
     await user.keyboard('{Enter}');
     await act(async () => gate.release());
