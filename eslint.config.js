@@ -31,5 +31,25 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // Radix loads on intent, not with the page (decision 019): one static import anywhere else would
+    // put it back into every signed-in page's first paint.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/ui/overlay-primitives.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@radix-ui/*'],
+              allowTypeImports: true,
+              message: 'Use the primitives from ui/overlays.ts (useOverlays), which load on intent (decision 019).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );
