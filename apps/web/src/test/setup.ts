@@ -6,8 +6,8 @@ import { overlays } from '../ui/overlays';
 // Pages are lazy chunks: a first load can take more than a second when every test file runs at once.
 configure({ asyncUtilTimeout: 10_000 });
 
-// In the browser Radix comes after the first paint (ui/overlays.ts); tests of what popups and
-// dropdowns do start with it there. The stand-in phase has its own tests (ui/StandInTrigger.test.tsx).
+// In the browser Radix comes on intent or on a popup's first opening (ui/overlays.ts); tests of
+// what popups and dropdowns do start with it there. The stand-in phase has its own tests (ui/StandInTrigger.test.tsx).
 beforeAll(async () => {
   await overlays.load();
 });

@@ -76,8 +76,9 @@ const panelClasses =
 
 /**
  * What both dropdowns share: popovers from the `sm` breakpoint (640px) up and bottom sheets below it,
- * controlled or their own open state, and SPEC.md section 9's placement defaults. Radix comes after
- * the first paint (ui/overlays.ts): until then `radix` is undefined and the trigger is a stand-in.
+ * controlled or their own open state, and SPEC.md section 9's placement defaults. Radix comes on
+ * intent or on the first opening (ui/overlays.ts): until then `radix` is undefined and the trigger
+ * is a stand-in.
  */
 function useDropdown({
   open,

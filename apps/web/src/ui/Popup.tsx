@@ -62,8 +62,8 @@ const length = (value: number | string) => (typeof value === 'number' ? `${value
  * The backdrop closes it only for a press that both starts and ends on the backdrop, so selecting
  * text in a field and releasing the mouse outside the panel does not throw away what was typed.
  *
- * Radix comes after the first paint (ui/overlays.ts): until then a trigger is shown as it is, opens
- * the popup when pressed, and the popup appears as soon as the code has come.
+ * Radix comes on intent or on the first opening (ui/overlays.ts): until then a trigger is a stand-in
+ * that opens the popup when pressed, and the popup appears as soon as the code has come.
  */
 export function Popup({
   title,

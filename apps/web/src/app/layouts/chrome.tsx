@@ -59,7 +59,7 @@ export function ShellSidebarMenu({ menu, onNavigate }: { menu: ShellMenu; onNavi
 /**
  * The side menu as a drawer on screens under lg (the header's menu button opens it): a modal
  * dialog from the left, closed by Escape, the backdrop, its close button or following a link.
- * Radix comes after the first paint (ui/overlays.ts); opened before that, the drawer shows once it has.
+ * Radix is fetched when it first opens (ui/overlays.ts), unless a popup fetched it already.
  */
 export function MenuDrawer({
   menu,
