@@ -18,9 +18,15 @@ type TriggerElementProps = {
   onFocus?: (event: FocusEvent<HTMLElement>) => void;
 };
 
-/** Someone is about to use it (a pointer over it, a finger on it, the focus on it): fetch Radix now. */
-function intent() {
-  overlays.load().catch(() => undefined);
+/**
+ * The caller's own handler, then Radix fetched: someone is about to use the trigger (a pointer over
+ * it, a finger on it, the focus on it).
+ */
+function fetchingOn<E>(own: ((event: E) => void) | undefined) {
+  return (event: E) => {
+    own?.(event);
+    overlays.load().catch(() => undefined);
+  };
 }
 
 export interface StandInTriggerProps {
@@ -58,18 +64,9 @@ export function StandInTrigger({ trigger, opens, open, onOpen }: StandInTriggerP
         onOpen(true);
       }
     },
-    onPointerEnter: (event: PointerEvent<HTMLElement>) => {
-      own.props.onPointerEnter?.(event);
-      intent();
-    },
-    onPointerDown: (event: PointerEvent<HTMLElement>) => {
-      own.props.onPointerDown?.(event);
-      intent();
-    },
-    onFocus: (event: FocusEvent<HTMLElement>) => {
-      own.props.onFocus?.(event);
-      intent();
-    },
+    onPointerEnter: fetchingOn(own.props.onPointerEnter),
+    onPointerDown: fetchingOn(own.props.onPointerDown),
+    onFocus: fetchingOn(own.props.onFocus),
   } as TriggerElementProps);
 }
 
