@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useUser } from '../../features/auth/api/session';
 import { useShellProject, type ShellProject } from '../../features/header/use-shell-project';
-import { useAccountMenu, useProjectMenu, useProjectMenuSources } from '../../features/menu/use-shell-menu';
+import { useAccountMenu, useProjectMenu } from '../../features/menu/use-shell-menu';
 import type { MenuEntry } from '../../features/menu/menu-store';
 import { ProjectAvatar } from '../../features/projects/ui/ProjectAvatar';
 import { SidebarMenu } from '../../shell/Sidebar';
@@ -23,14 +23,13 @@ export interface ShellMenu {
 
 /**
  * The menu the chrome shows on this page: the account side menu in the account area (SPEC.md
- * section 2), else the project menu (which this hook keeps registered: core and billing entries).
+ * section 2), else the project menu.
  */
 export function useShellMenu(): ShellMenu {
   const meta = useRouteMeta();
   const shell = useShellProject();
-  useProjectMenuSources(shell);
   const account = useAccountMenu();
-  const project = useProjectMenu();
+  const project = useProjectMenu(shell);
   const area = meta.project === 'never' ? 'account' : 'project';
   return { area, entries: area === 'account' ? account : project, shell };
 }

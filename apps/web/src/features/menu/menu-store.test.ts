@@ -1,5 +1,6 @@
+import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createMenuStore, type MenuEntry } from './menu-store';
+import { createMenuStore, useMenuEntries, type MenuEntry } from './menu-store';
 
 describe('menu store', () => {
   it('sorts every source by order and removes exactly one source', () => {
@@ -93,6 +94,47 @@ describe('menu store', () => {
       store.remove('module:drive');
       expect(store.entries()).not.toBe(snapshot);
       expect(store.entries()[0]).not.toHaveProperty('children');
+    });
+  });
+
+  describe("a component's own sources", () => {
+    const dashboard: MenuEntry = { id: 'dashboard', label: 'Dashboard', route: 'project.dashboard', order: -1 };
+    const modules: MenuEntry = { id: 'modules', label: 'Modules', route: 'integrations.store', order: 1000 };
+    const drive: MenuEntry = {
+      id: 'module.drive',
+      label: 'Drive',
+      route: 'integrations.drive.settings',
+      order: 1002,
+      parent: 'modules',
+    };
+
+    it('are in the first render, with the stored ones, and nest the stored sub-items', () => {
+      const store = createMenuStore();
+      store.set('module:drive', [drive]);
+      const renders: string[][] = [];
+      renderHook(() => {
+        const entries = useMenuEntries(store, { core: [modules, dashboard], billing: null });
+        renders.push(entries.map((e) => [e.id, ...(e.children ?? []).map((c) => c.id)].join('>')));
+        return entries;
+      });
+      expect(renders).toEqual([['dashboard', 'modules>module.drive']]);
+    });
+
+    it('follow the store, leave out a null source, and keep their result while nothing changes', () => {
+      const store = createMenuStore();
+      store.set('billing', [{ id: 'billing', label: 'Billing', route: 'billing.index', order: 1000 }]);
+      const { result, rerender } = renderHook(
+        ({ billing }: { billing: MenuEntry[] | null }) => useMenuEntries(store, { core: [dashboard], billing }),
+        { initialProps: { billing: null as MenuEntry[] | null } },
+      );
+      expect(result.current.map((e) => e.id)).toEqual(['dashboard']);
+      const first = result.current;
+      rerender({ billing: null });
+      expect(result.current).toBe(first);
+      act(() => store.set('module:x', [{ id: 'x', label: 'X', route: 'x.index', order: 5 }]));
+      expect(result.current.map((e) => e.id)).toEqual(['dashboard', 'x']);
+      rerender({ billing: [{ id: 'own-billing', label: 'Billing', route: 'billing.index', order: 1000 }] });
+      expect(result.current.map((e) => e.id)).toEqual(['dashboard', 'x', 'own-billing']);
     });
   });
 });

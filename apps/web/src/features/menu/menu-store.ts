@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { RouteNameInput } from '../../app/navigation';
 
 /** One item of the sidebar (and, with an icon, of the bottom bar on small screens). SPEC.md section 2. */
@@ -38,20 +38,14 @@ function alphabetical(a: string, b: string): number {
 }
 
 /**
- * The console's menu, contributed to by sources — the core shell, billing when its data loads, each
- * installed module — and sorted by order. A source replaces its own entries as a whole, and removing
- * a source (a module uninstalled, the project changed) takes exactly its entries away. Entries
- * with a `parent` are published as that entry's sub-items, not at the top level.
+ * Every source's entries as one menu, sorted by order. Entries with a `parent` are published as that
+ * entry's sub-items, not at the top level.
  */
-export function createMenuStore() {
-  const sources = new Map<string, MenuEntry[]>();
-  const listeners = new Set<Listener>();
-  let snapshot: MenuEntry[] = [];
-
-  const publish = () => {
-    const top: MenuEntry[] = [];
-    const nested = new Map<string, MenuChild[]>();
-    for (const entry of [...sources.values()].flat()) {
+export function composeMenu(sources: Iterable<MenuEntry[]>): MenuEntry[] {
+  const top: MenuEntry[] = [];
+  const nested = new Map<string, MenuChild[]>();
+  for (const entries of sources) {
+    for (const entry of entries) {
       if (entry.parent === undefined) {
         top.push(entry);
         continue;
@@ -60,16 +54,33 @@ export function createMenuStore() {
       const { parent, children: _children, ...child } = entry;
       nested.set(parent, [...(nested.get(parent) ?? []), child]);
     }
-    // Sources contribute sub-items to another source's entry (a module under the core Modules
-    // entry), so they are merged here rather than by the owner: the parent is copied, never
-    // mutated, since its source's array is the caller's. Sub-items whose parent is absent (no
-    // integration access, so no Modules) are not shown rather than promoted to the top level.
-    snapshot = top
-      .map((entry) => {
-        const extra = nested.get(entry.id);
-        return extra ? { ...entry, children: [...(entry.children ?? []), ...extra].sort(byOrder) } : entry;
-      })
-      .sort(byOrder);
+  }
+  // Sources contribute sub-items to another source's entry (a module under the core Modules
+  // entry), so they are merged here rather than by the owner: the parent is copied, never
+  // mutated, since its source's array is the caller's. Sub-items whose parent is absent (no
+  // integration access, so no Modules) are not shown rather than promoted to the top level.
+  return top
+    .map((entry) => {
+      const extra = nested.get(entry.id);
+      return extra ? { ...entry, children: [...(entry.children ?? []), ...extra].sort(byOrder) } : entry;
+    })
+    .sort(byOrder);
+}
+
+/**
+ * The console's menu, contributed to by sources — each installed module, and any source set from
+ * outside React — and sorted by order. A source replaces its own entries as a whole, and removing a
+ * source (a module uninstalled, the project changed) takes exactly its entries away.
+ */
+export function createMenuStore() {
+  const sources = new Map<string, MenuEntry[]>();
+  const listeners = new Set<Listener>();
+  let published: ReadonlyMap<string, MenuEntry[]> = new Map();
+  let snapshot: MenuEntry[] = [];
+
+  const publish = () => {
+    published = new Map(sources);
+    snapshot = composeMenu(sources.values());
     for (const listener of listeners) listener();
   };
 
@@ -87,6 +98,10 @@ export function createMenuStore() {
     entries(): MenuEntry[] {
       return snapshot;
     },
+    /** Each source's entries as last published (a new map on every change). */
+    sources(): ReadonlyMap<string, MenuEntry[]> {
+      return published;
+    },
     subscribe(listener: Listener): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -99,24 +114,24 @@ export type MenuStore = ReturnType<typeof createMenuStore>;
 /** The console's one menu. */
 export const menuStore = createMenuStore();
 
-/** The menu's entries, sorted by order; re-renders when any source changes. */
-export function useMenuEntries(store: MenuStore = menuStore): MenuEntry[] {
-  return useSyncExternalStore(store.subscribe, store.entries, store.entries);
-}
-
 /**
- * Keeps one source of the menu in step with a component: `entries` replace the source while it is
- * mounted (null removes it), and unmounting takes the source away. Entries are compared by value,
- * so a fresh array with the same items does not republish.
+ * The menu's entries, sorted by order; re-renders when any source changes. `own` are sources the
+ * caller derives while rendering (the shell's core and billing entries, from the project and access
+ * it already holds; null leaves a source out): they join the stored ones in the same render, where
+ * setting them from an effect would paint the sidebar without them and then render it all again.
  */
-export function useMenuSource(source: string, entries: MenuEntry[] | null, store: MenuStore = menuStore): void {
-  const key = entries === null ? null : JSON.stringify(entries);
-  useEffect(() => {
-    if (key === null) {
-      store.remove(source);
-      return;
-    }
-    store.set(source, JSON.parse(key) as MenuEntry[]);
-  }, [source, key, store]);
-  useEffect(() => () => store.remove(source), [source, store]);
+export function useMenuEntries(
+  store: MenuStore = menuStore,
+  own: Record<string, MenuEntry[] | null> = {},
+): MenuEntry[] {
+  const stored = useSyncExternalStore(store.subscribe, store.sources, store.sources);
+  // By value: callers build fresh arrays on every render.
+  const ownKey = JSON.stringify(own);
+  return useMemo(() => {
+    const merged = new Map(stored);
+    for (const [source, entries] of Object.entries(JSON.parse(ownKey) as Record<string, MenuEntry[] | null>))
+      if (entries === null) merged.delete(source);
+      else merged.set(source, entries);
+    return composeMenu(merged.values());
+  }, [stored, ownKey]);
 }

@@ -6,22 +6,10 @@ import type { ShellProject } from '../header/use-shell-project';
 import { projectsQueryOptions } from '../projects/api/projects';
 import { accountMenuEntries, billingMenuEntries, coreMenuEntries } from './core-menu';
 import { existingEntries } from './menu-links';
-import { useMenuEntries, useMenuSource, type MenuEntry } from './menu-store';
+import { menuStore, useMenuEntries, type MenuEntry } from './menu-store';
 
 /** SPEC.md section 2: the Tasks entry of the account area needs a project with this module. */
 export const WORKFLOW_INTEGRATION = 'workflow';
-
-/**
- * Registers the shell's sources of the project menu: the core entries (Modules and Developer only
- * with `integrations.read`) and billing's, added once the active project has loaded and the user
- * may read its billing, and removed as soon as the project changes (SPEC.md section 2).
- */
-export function useProjectMenuSources({ project, access }: ShellProject): void {
-  const integrations = Boolean(project) && access.can('integrations.read');
-  useMenuSource('core', existingEntries(coreMenuEntries({ integrations })));
-  const billing = project && access.can('billing.read') ? existingEntries(billingMenuEntries()) : null;
-  useMenuSource('billing', billing);
-}
 
 /** The side menu of the account area, from what is known without loading anything more. */
 export function useAccountMenu(): MenuEntry[] {
@@ -36,8 +24,16 @@ export function useAccountMenu(): MenuEntry[] {
   );
 }
 
-/** The project menu: every source's entries whose routes exist, by order. */
-export function useProjectMenu(): MenuEntry[] {
-  const entries = useMenuEntries();
+/**
+ * The project menu: the core entries (Modules and Developer only with `integrations.read`), billing's
+ * once the active project has loaded and the user may read its billing (gone as soon as the project
+ * changes, SPEC.md section 2), and the installed modules' entries; those whose routes exist, by order.
+ */
+export function useProjectMenu({ project, access }: ShellProject): MenuEntry[] {
+  const integrations = Boolean(project) && access.can('integrations.read');
+  const entries = useMenuEntries(menuStore, {
+    core: existingEntries(coreMenuEntries({ integrations })),
+    billing: project && access.can('billing.read') ? existingEntries(billingMenuEntries()) : null,
+  });
   return useMemo(() => existingEntries(entries), [entries]);
 }
