@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { enforceKeys } from '../features/access/api/enforce';
 import { sessionKeys } from '../features/auth/api/session';
+import { notificationKeys } from '../features/notifications/api/keys';
+import { termsKeys } from '../features/terms/api/keys';
 import { createTokenStore } from '../features/auth/token-store';
 import { projectKeys } from '../features/projects/api/projects';
 import { makeJwt } from '../test/jwt';
@@ -64,6 +66,34 @@ describe('boot data', () => {
       granted: ['projects.read'],
       denied: ['billing.read'],
     });
+  });
+
+  it('seeds the unread counts and the active terms, with or without a project', () => {
+    const queryClient = createQueryClient();
+    const tokens = createTokenStore({ fetchToken: async () => 'x', onUnauthorized: () => undefined });
+    const terms = { id: 't1', version: '2', content: 'Be nice' } as never;
+    applyBootData(
+      { queryClient, tokens },
+      {
+        user: { id: 'u1' } as never,
+        unread: [{ group: 'user', projectId: null, projectName: null, count: 3 }],
+        terms: { platform: 'pf', project: 'p1', terms },
+      },
+      '?project=p1',
+    );
+    expect(queryClient.getQueryData(notificationKeys.unread())).toEqual([
+      { group: 'user', projectId: null, projectName: null, count: 3 },
+    ]);
+    expect(queryClient.getQueryData(termsKeys.active('pf', 'p1'))).toBe(terms);
+
+    applyBootData(
+      { queryClient, tokens },
+      { user: { id: 'u1' } as never, terms: { platform: 'pf', project: null, terms: null } },
+      '',
+    );
+    // Seeded as "none yet", which is an answer: the gate does not ask again.
+    expect(queryClient.getQueryState(termsKeys.active('pf', undefined))?.status).toBe('success');
+    expect(queryClient.getQueryData(termsKeys.active('pf', undefined))).toBeNull();
   });
 
   it('seeds nothing without a user', () => {

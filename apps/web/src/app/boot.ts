@@ -1,5 +1,8 @@
-import type { Platform, User } from '@wharf/contract';
+import type { Platform, Terms, User } from '@wharf/contract';
 import { enforceKeys } from '../features/access/api/enforce';
+import { notificationKeys } from '../features/notifications/api/keys';
+import type { UnreadCount } from '../features/notifications/api/types';
+import { termsKeys } from '../features/terms/api/keys';
 import { sessionKeys } from '../features/auth/api/session';
 import { projectKeys, type Project } from '../features/projects/api/projects';
 import { platformKeys } from './platform';
@@ -13,6 +16,10 @@ export interface BootData {
   token?: string;
   /** The person's decision on every permission in the page's project. */
   access?: { project: string; granted: string[]; denied: string[] };
+  /** The unread notification counts of every group, as the poll would first fetch them. */
+  unread?: UnreadCount[];
+  /** The platform's latest terms for the page's project (null while it has none). */
+  terms?: { platform: string; project: string | null; terms: Terms | null };
 }
 
 export const BOOT_ELEMENT_ID = 'wharf-boot';
@@ -48,5 +55,11 @@ export function applyBootData(services: Pick<AppServices, 'queryClient' | 'token
   if (boot.access) {
     const { project, granted, denied } = boot.access;
     queryClient.setQueryData(enforceKeys.everything(project, boot.user.id), { granted, denied });
+  }
+  // Answers that would otherwise arrive while the first page renders, and render it all again.
+  if (boot.unread) queryClient.setQueryData(notificationKeys.unread(), boot.unread);
+  if (boot.terms) {
+    const { platform, project, terms } = boot.terms;
+    queryClient.setQueryData(termsKeys.active(platform, project ?? undefined), terms);
   }
 }

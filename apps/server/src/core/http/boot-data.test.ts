@@ -57,6 +57,34 @@ describe('boot data in the page', () => {
     expect(bootOf((await browser.get('/settings')).body)!.access).toBeUndefined();
   });
 
+  it('carries the unread counts and the active terms the console would fetch first', async () => {
+    const owner = (await browser.get('/omnis/v3/dashboard/user')).json() as { id: string };
+    const db = t.database.db;
+    await t.app.services.notifications.notifyUser(db, { userId: owner.id, title: 'Welcome aboard' });
+    await t.app.services.notifications.notifyProject(db, { projectId, title: 'First order' });
+    const page = bootOf((await browser.get(`/dashboard/?project=${projectId}`)).body)!;
+    const asked = (await browser.get('/omnis/v3/dashboard/user/notifications?pageSize=1')).json() as {
+      unread: unknown;
+    };
+    expect(page.unread).toEqual(asked.unread);
+    expect(page.unread).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ group: 'user', count: 1 }),
+        expect.objectContaining({ group: `project:${projectId}`, count: 1 }),
+      ]),
+    );
+
+    const platform = (page.platform as { id: string }).id;
+    const active = await t.app.inject({
+      method: 'GET',
+      url: `/omnis/v3/platform/${platform}/activeTerms?project=${projectId}`,
+    });
+    expect(page.terms).toEqual({ platform, project: projectId, terms: active.json().terms });
+    // Without a project in the address, the platform's terms as asked without one.
+    const settings = bootOf((await browser.get('/settings')).body)!;
+    expect(settings.terms).toMatchObject({ platform, project: null });
+  });
+
   it('gives visitors and dead sessions the plain page', async () => {
     const visitor = await t.app.inject({ method: 'GET', url: '/login' });
     expect(visitor.headers['cache-control']).toBe('no-cache');

@@ -22,6 +22,14 @@ export interface BootData {
    * would ask it), so the page's first render need not wait for it either.
    */
   access?: { project: string; granted: string[]; denied: string[] };
+  /**
+   * The unread notification counts of every group (`GET …/notifications`'s `unread`), for the page
+   * title and the bell: their first poll would otherwise answer while the first page renders, and
+   * make React render it all again at once.
+   */
+  unread?: unknown;
+  /** The platform's latest terms for the page's project (`activeTerms`; null while it has none). */
+  terms?: { platform: string; project: string | null; terms: unknown };
 }
 
 const USER_API = '/omnis/v3/dashboard/user';
@@ -64,27 +72,44 @@ export async function bootDataFor(app: FastifyInstance, request: FastifyRequest)
 
   const project = new URL(request.url, 'http://page').searchParams.get('project');
   const platformUrl = project ? `/omnis/v3/platform?project=${encodeURIComponent(project)}` : '/omnis/v3/platform';
-  const [user, platform, minted] = await Promise.all([
+  const [user, platform, minted, notifications] = await Promise.all([
     call('GET', USER_API),
     call('GET', platformUrl),
     call('POST', `${USER_API}/token`, { [CSRF_HEADER]: csrf }),
+    call('GET', `${USER_API}/notifications?pageSize=1`),
   ]);
   if (!user) return undefined;
+  const unread = (notifications as { unread?: unknown } | undefined)?.unread;
   const token = (minted as { token?: string } | undefined)?.token;
-  if (!token) return { user, platform };
-  const bearer = { authorization: `Bearer ${token}` };
-  const [projects, access] = await Promise.all([
-    call('GET', '/v1/projects', bearer),
-    project ? accessIn(project, (user as { id: string }).id) : undefined,
+  const platformId = (platform as { id?: string } | undefined)?.id;
+  const [terms, projects, access] = await Promise.all([
+    platformId ? termsOf(platformId) : undefined,
+    token ? call('GET', '/v1/projects', { authorization: `Bearer ${token}` }) : undefined,
+    token && project ? accessIn(project, (user as { id: string }).id, token) : undefined,
   ]);
-  return { user, platform, projects, token, ...(access ? { access } : {}) };
+  return {
+    user,
+    platform,
+    ...(token ? { projects, token } : {}),
+    ...(access ? { access } : {}),
+    ...(unread !== undefined ? { unread } : {}),
+    ...(terms ? { terms } : {}),
+  };
+
+  /** The active terms as the console asks for them: with the page's project, when it names one. */
+  async function termsOf(platformId: string): Promise<BootData['terms']> {
+    const query = project ? `?project=${encodeURIComponent(project)}` : '';
+    const answer = (await call('GET', `/omnis/v3/platform/${platformId}/activeTerms${query}`)) as
+      { terms?: unknown } | undefined;
+    return answer ? { platform: platformId, project, terms: answer.terms ?? null } : undefined;
+  }
 
   /** Every permission decided at once; a denial (403) carries the same lists (SPEC.md section 6). */
-  async function accessIn(projectId: string, userId: string): Promise<BootData['access']> {
+  async function accessIn(projectId: string, userId: string, token: string): Promise<BootData['access']> {
     const answer = (await call(
       'POST',
       '/v1/enforcer/enforce',
-      bearer,
+      { authorization: `Bearer ${token}` },
       { project: projectId, user: userId, permissions },
       (status) => status === 200 || status === 403,
     )) as { permissions?: { granted: string[]; denied: string[] } } | undefined;
