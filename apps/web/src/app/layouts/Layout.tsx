@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { LoadingScreen } from '../../shell/LoadingScreen';
 import type { LayoutName } from '../routes';
 import { BlankLayout } from './BlankLayout';
@@ -30,9 +30,32 @@ export function Layout({ layout, children }: { layout: LayoutName; children: Rea
   if (layout === 'blank') return <BlankLayout>{children}</BlankLayout>;
   return (
     <Suspense fallback={<LoadingScreen />}>
-      <Frame layout={layout}>{children}</Frame>
+      <FirstInTransition>
+        <Frame layout={layout}>{children}</Frame>
+      </FirstInTransition>
     </Suspense>
   );
+}
+
+/** Whether this page has shown a frame yet. */
+let framed = false;
+
+/**
+ * The page's first frame is rendered in a transition, behind the loading screen the page opened
+ * with. The router publishes a page through external stores, which React renders in one blocking
+ * task: for the first page, frame and all, some 120 ms of a slow phone's main thread during which
+ * nothing answers a tap. A transition renders in slices between which the browser stays responsive,
+ * and (unlike a lazy frame's Suspense fallback, which React keeps up for at least 300 ms once shown)
+ * shows the page as soon as it is rendered. Frames after the first, on later navigations, render at
+ * once: the page they replace is on screen meanwhile.
+ */
+export function FirstInTransition({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(framed);
+  useEffect(() => {
+    framed = true;
+    if (!ready) startTransition(() => setReady(true));
+  }, [ready]);
+  return ready ? children : <LoadingScreen />;
 }
 
 function Frame({ layout, children }: { layout: Exclude<LayoutName, 'blank'>; children: ReactNode }) {
