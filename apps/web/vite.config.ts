@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { consoleChunking } from './build/chunking.ts';
+import { deferredBootPlugin } from './build/deferred-boot.ts';
 import { routePreloadsPlugin } from './build/route-preloads.ts';
 
 /** The API the dev server forwards to; `WHARF_API=http://host:port npm run dev` points it elsewhere. */
@@ -13,7 +14,7 @@ const apiPrefixes = ['/v1', '/v2', '/omnis', '/healthz', '/openapi.json', '/docs
 const chunking = consoleChunking();
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), chunking.plugin, routePreloadsPlugin()],
+  plugins: [react(), tailwindcss(), chunking.plugin, routePreloadsPlugin(), deferredBootPlugin()],
   resolve: {
     // Workspace packages resolve to their TypeScript source, so no package build is needed first.
     conditions: ['source', ...defaultClientConditions],

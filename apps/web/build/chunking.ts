@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { BOOT_GROUP, BOOT_MODULE } from './deferred-boot.ts';
 import { FRAME_GROUP, layoutFile, routeSources } from './route-preloads.ts';
 
 /**
@@ -18,8 +19,9 @@ export const KIT_MIN_PAGES = 6;
  *
  * Groups, decided from the static import graph once the build has parsed every module (before any
  * chunk is made):
- * - `boot`: every module the entry imports statically. They load on every page anyway, so one file
- *   instead of twenty costs no byte more.
+ * - `boot`: every module the boot module (src/main.tsx, which the entry src/loader.ts imports after
+ *   the first paint) imports statically. They load on every page anyway, so one file instead of
+ *   twenty costs no byte more.
  * - `frame`: the signed-in frame (the standard layout: header, menus, bell…) less what the entry or
  *   any blank-layout page (login, register…) uses, so those pages never load it. Every page in the
  *   frame needs all of it.
@@ -31,6 +33,7 @@ export const KIT_MIN_PAGES = 6;
  */
 export function consoleChunking() {
   const entryGraph = new Set<string>();
+  const bootGraph = new Set<string>();
   const frame = new Set<string>();
   const kit = new Set<string>();
   let root = '';
@@ -53,11 +56,19 @@ export function consoleChunking() {
         return into;
       };
       const source = (file: string) => path.join(root, file);
+      // What every page loads: the loader (the HTML's entry) and the boot module it imports once
+      // the loading screen is painted. The boot group is the latter's graph less the loader's own
+      // imports (the preload helper): a boot chunk the loader imported statically would be evaluated
+      // before the loader, before the first paint.
+      const loaderGraph = closure([...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry));
       entryGraph.clear();
-      closure(
-        [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry),
-        entryGraph,
-      );
+      bootGraph.clear();
+      closure([source(BOOT_MODULE)], bootGraph);
+      for (const id of loaderGraph) bootGraph.delete(id);
+      // Vite adds its preload helper to the loader's imports later, when it rewrites `import()`.
+      for (const id of bootGraph) if (id.includes('vite/preload-helper')) bootGraph.delete(id);
+      for (const id of [...loaderGraph, ...bootGraph]) entryGraph.add(id);
+      if (bootGraph.size === 0) this.warn(`console chunking: ${BOOT_MODULE} was not found; no boot chunk`);
       const routes = routeSources(readFileSync(source('src/app/routes.tsx'), 'utf8'));
       const pageFile = (page: string) => path.join(root, 'src/app', `${page}.tsx`);
       const blankPages = closure(routes.filter((r) => r.layout === 'blank').map((r) => pageFile(r.page)));
@@ -90,7 +101,8 @@ export function consoleChunking() {
   };
 
   const groups = [
-    { name: 'boot', test: (id: string) => entryGraph.has(id), priority: 2 },
+    // Not its dependencies beyond the graph: the preload helper stays with the loader.
+    { name: BOOT_GROUP, test: (id: string) => bootGraph.has(id), priority: 2, includeDependenciesRecursively: false },
     // Only the modules chosen: their other imports stay where the entry or the blank pages have them.
     { name: FRAME_GROUP, test: (id: string) => frame.has(id), priority: 1, includeDependenciesRecursively: false },
     { name: 'kit', test: (id: string) => kit.has(id), priority: 0, includeDependenciesRecursively: false },

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { BOOT_GROUP } from './deferred-boot.ts';
 
 /**
  * The chunks each page needs beyond the entry, written to `dist/route-preloads.json` at build time,
@@ -57,7 +58,15 @@ export function routeSources(source: string): RouteSource[] {
 /** Vite's build manifest (`build.manifest`): source file → its chunk and the chunks it imports. */
 export type ViteManifest = Record<
   string,
-  { file: string; name?: string; src?: string; imports?: string[]; css?: string[]; isEntry?: boolean }
+  {
+    file: string;
+    name?: string;
+    src?: string;
+    imports?: string[];
+    dynamicImports?: string[];
+    css?: string[];
+    isEntry?: boolean;
+  }
 >;
 
 /**
@@ -84,12 +93,15 @@ export function layoutFile(layout: string): string {
 }
 
 /**
- * Each page's chunks beyond what the entry already brings (its static imports are preloaded by
- * index.html): the page's chunk, its layout's, and the chunks those import.
+ * Each page's chunks beyond what the entry and the boot module already bring (index.html preloads
+ * their static imports): the page's chunk, its layout's, and the chunks those import.
  */
 export function routePreloads(routes: RouteSource[], manifest: ViteManifest): RoutePreload[] {
+  // What index.html loads on every page: the entry, and the boot chunks it preloads.
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const loaded = entry ? closure(manifest, entry) : new Set<string>();
+  const bootGroup = Object.keys(manifest).find((key) => manifest[key]!.name === BOOT_GROUP && !manifest[key]!.src);
+  if (bootGroup) closure(manifest, bootGroup, loaded);
   const frameGroup = Object.keys(manifest).find((key) => manifest[key]!.name === FRAME_GROUP && !manifest[key]!.src);
   const layoutKey = (layout: string) => {
     const file = layoutFile(layout);

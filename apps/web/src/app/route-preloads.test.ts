@@ -80,4 +80,18 @@ describe('route preloads (build/route-preloads.ts)', () => {
       },
     ]);
   });
+
+  it('leaves out the boot group too, which index.html preloads for the loader to import', () => {
+    // As Vite writes it: the loader is the entry; the boot group (src/main.tsx's graph) is a
+    // dynamic import of it, and the pages' chunks import from the boot chunk.
+    const manifest: ViteManifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, dynamicImports: ['_boot-1.js'] },
+      '_boot-1.js': { file: 'assets/boot-1.js', name: 'boot', imports: ['_runtime-1.js', 'index.html'] },
+      '_runtime-1.js': { file: 'assets/runtime-1.js' },
+      'src/pages/login/Login.tsx': { file: 'assets/Login-1.js', imports: ['_boot-1.js', '_runtime-1.js'] },
+    };
+    expect(
+      routePreloads([{ path: '/login', layout: 'blank', user: false, page: '../pages/login/Login' }], manifest),
+    ).toEqual([{ path: '/login', user: false, files: ['/assets/Login-1.js'], styles: [] }]);
+  });
 });
