@@ -7,6 +7,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { EmptyState } from '../../../ui/ListStates';
 import { Loading } from '../../../ui/Loading';
 import { Tag } from '../../../ui/Tag';
+import { usePainted } from '../../../ui/painted';
 import type { Access } from '../../access/api/enforce';
 import { deniedReason } from '../../access/ui/Denied';
 import { useBillingProject } from '../../billing/api';
@@ -32,10 +33,16 @@ export const DASHBOARD_PERMISSIONS = [
 
 /** The project at a glance: billing state, modules, members, recent activity and where to go next. */
 export function ProjectDashboard({ project, access }: { project: Project; access: Access }) {
+  // The cards ask for their data once the page has painted (ui/painted.ts).
+  const painted = usePainted();
   return (
     <div className="grid gap-5 lg:grid-cols-2">
       <Card title="Billing" to="billing.index" project={project.id} linkLabel="Open billing">
-        {access.can('billing.read') ? <BillingGlance project={project} /> : <Reason permission="billing.read" />}
+        {access.can('billing.read') ? (
+          <BillingGlance project={project} load={painted} />
+        ) : (
+          <Reason permission="billing.read" />
+        )}
       </Card>
       <Card title="Modules" to="integrations.store" project={project.id} linkLabel="Browse modules">
         {access.can('integrations.read') ? (
@@ -45,7 +52,11 @@ export function ProjectDashboard({ project, access }: { project: Project; access
         )}
       </Card>
       <Card title="Team" to="project.users.list" project={project.id} linkLabel="See everyone">
-        {access.can('members.read') ? <TeamGlance project={project.id} /> : <Reason permission="members.read" />}
+        {access.can('members.read') ? (
+          <TeamGlance project={project.id} load={painted} />
+        ) : (
+          <Reason permission="members.read" />
+        )}
       </Card>
       <Card title="Quick links">
         <QuickLinks project={project.id} />
@@ -53,7 +64,7 @@ export function ProjectDashboard({ project, access }: { project: Project; access
       <div className="lg:col-span-2">
         <Card title="Recent activity">
           {access.can('audit.read') ? (
-            <ActivityGlance project={project.id} canSeeNames={access.can('members.read')} />
+            <ActivityGlance project={project.id} canSeeNames={access.can('members.read')} load={painted} />
           ) : (
             <Reason permission="audit.read" />
           )}
@@ -100,10 +111,10 @@ function Reason({ permission }: { permission: string }) {
   return <p className="text-sm text-muted">{deniedReason([permission])}</p>;
 }
 
-function BillingGlance({ project }: { project: Project }) {
+function BillingGlance({ project, load }: { project: Project; load: boolean }) {
   // The billing account's own flags carry their actions (Add, Update, Fix); until it answers, or
   // if it cannot, the project list's copy shows with SPEC.md section 8's actions for each code.
-  const account = useBillingProject(project.id);
+  const account = useBillingProject(project.id, load);
   const { plan } = project.billing;
   const flags = account.data?.flags ?? project.billing.flags;
   return (
@@ -154,8 +165,8 @@ function ModulesGlance({ project }: { project: Project }) {
 /** How many members the card shows by face. */
 const FACES = 6;
 
-function TeamGlance({ project }: { project: string }) {
-  const members = useInfiniteQuery(membersQueryOptions(useApiClient(), project, ''));
+function TeamGlance({ project, load }: { project: string; load: boolean }) {
+  const members = useInfiniteQuery({ ...membersQueryOptions(useApiClient(), project, ''), enabled: load });
   if (members.isPending) return <Loading label="Loading members…" inCard />;
   if (members.isError) return <p className="text-sm text-danger">The members could not be loaded.</p>;
   const first = members.data.pages[0];
@@ -183,11 +194,11 @@ function TeamGlance({ project }: { project: string }) {
   );
 }
 
-function ActivityGlance({ project, canSeeNames }: { project: string; canSeeNames: boolean }) {
-  const activity = useRecentActivity(project, true);
+function ActivityGlance({ project, canSeeNames, load }: { project: string; canSeeNames: boolean; load: boolean }) {
+  const activity = useRecentActivity(project, load);
   const members = useInfiniteQuery({
     ...membersQueryOptions(useApiClient(), project, ''),
-    enabled: canSeeNames,
+    enabled: canSeeNames && load,
   });
   if (activity.isPending) return <Loading label="Loading recent activity…" inCard />;
   if (activity.isError) return <p className="text-sm text-danger">The activity could not be loaded.</p>;
