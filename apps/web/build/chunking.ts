@@ -11,6 +11,10 @@ import { FRAME_GROUP, layoutFile, routeSources } from './route-preloads.ts';
  */
 export const KIT_MIN_PAGES = 6;
 
+/** The `react` chunk: React, React DOM and its scheduler. */
+export const REACT_GROUP = 'react';
+const REACT_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+
 /**
  * How the console's code is cut into files (docs/decisions/018-console-chunks.md). Left to itself
  * the bundler makes a chunk of every set of modules shared by a different set of pages: 160 files,
@@ -101,6 +105,14 @@ export function consoleChunking() {
   };
 
   const groups = [
+    // React's own packages, out of the boot graph: the loader evaluates them in a task of their own
+    // before the rest (src/loader.ts), so neither evaluation is one long task.
+    {
+      name: REACT_GROUP,
+      test: (id: string) => bootGraph.has(id) && REACT_PACKAGES.test(id),
+      priority: 3,
+      includeDependenciesRecursively: false,
+    },
     // Not its dependencies beyond the graph: the preload helper stays with the loader.
     { name: BOOT_GROUP, test: (id: string) => bootGraph.has(id), priority: 2, includeDependenciesRecursively: false },
     // Only the modules chosen: their other imports stay where the entry or the blank pages have them.

@@ -31,8 +31,8 @@ export function deferredBootPlugin(): Plugin {
           for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) add(imported);
         };
         add(boot.fileName);
-        // The entry itself loads by its own script tag.
-        if (entry) files.delete(entry.fileName);
+        // The entry loads by its own script tag, and Vite preloads what it imports statically.
+        for (const file of entry ? [entry.fileName, ...entry.imports] : []) files.delete(file);
         return [...files].map((file): HtmlTagDescriptor => ({
           tag: 'link',
           attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },

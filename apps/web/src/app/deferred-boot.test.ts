@@ -18,14 +18,19 @@ const chunk = (fileName: string, moduleIds: string[], imports: string[] = []) =>
 });
 
 describe('the deferred boot (build/deferred-boot.ts)', () => {
-  it("preloads the boot chunk and what it imports, not the page's own entry", () => {
-    const entry = chunk('assets/index-1.js', ['/app/index.html', '/app/src/loader.ts']);
+  it('preloads the boot chunk and what it imports, not the entry nor what Vite preloads for it', () => {
+    const entry = chunk('assets/index-1.js', ['/app/index.html', '/app/src/loader.ts'], ['assets/runtime-1.js']);
     const bundle = {
       [entry.fileName]: entry,
       'assets/boot-1.js': chunk(
         'assets/boot-1.js',
         ['/app/src/app/App.tsx', '/app/src/main.tsx'],
-        ['assets/runtime-1.js', 'assets/index-1.js'],
+        ['assets/react-1.js', 'assets/runtime-1.js', 'assets/index-1.js'],
+      ),
+      'assets/react-1.js': chunk(
+        'assets/react-1.js',
+        ['/app/node_modules/react-dom/client.js'],
+        ['assets/runtime-1.js'],
       ),
       'assets/runtime-1.js': chunk('assets/runtime-1.js', ['\0rolldown/runtime.js']),
       'assets/Login-1.js': chunk('assets/Login-1.js', ['/app/src/pages/login/Login.tsx'], ['assets/boot-1.js']),
@@ -34,7 +39,7 @@ describe('the deferred boot (build/deferred-boot.ts)', () => {
     const tags = handler.call({ warn: vi.fn() }, '', { bundle: bundle as never, chunk: entry as never });
     expect(tags.map((tag) => [tag.tag, tag.attrs?.rel, tag.attrs?.href, tag.injectTo])).toEqual([
       ['link', 'modulepreload', '/assets/boot-1.js', 'head'],
-      ['link', 'modulepreload', '/assets/runtime-1.js', 'head'],
+      ['link', 'modulepreload', '/assets/react-1.js', 'head'],
     ]);
   });
 
