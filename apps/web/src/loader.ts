@@ -1,3 +1,5 @@
+import { nextTask } from './next-task';
+
 /**
  * The page's entry: the browser shows index.html's loading screen first, then the console's code
  * (React, the router, our boot: some 400 KB) is evaluated. Evaluated at once, that code ran before
@@ -29,18 +31,6 @@ function afterFirstPaint(): Promise<void> {
       // An animation frame's callback runs just before a paint; a task queued from it, just after.
       requestAnimationFrame(() => setTimeout(done));
     }
-  });
-}
-
-/**
- * A task boundary that background tabs do not throttle (their timers wait a second or more): the
- * two evaluations below are then two tasks, neither long enough to hold up a tap.
- */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(undefined);
   });
 }
 

@@ -4,13 +4,17 @@ import { App } from './app/App';
 import { applyBootData, takeBootData } from './app/boot';
 import { createAppRouter } from './app/router';
 import { createServices } from './app/services';
+import { nextTask } from './next-task';
 
 // Same-origin API: the server serves this app, and Vite's dev server proxies the API paths.
 const services = createServices();
 const boot = takeBootData();
 if (boot) applyBootData(services, boot, window.location.search);
+// Each step a task of its own (src/next-task.ts), after the modules' own evaluation.
+await nextTask();
 const router = createAppRouter({ context: services.context });
 services.connect(router);
+await nextTask();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
