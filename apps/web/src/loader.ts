@@ -1,4 +1,4 @@
-import { nextTask } from './next-task';
+import { afterNextPaint, nextTask } from './scheduling';
 
 /**
  * The page's entry: the browser shows index.html's loading screen first, then the console's code
@@ -28,8 +28,7 @@ function afterFirstPaint(): Promise<void> {
       });
       observer.observe({ type: 'paint', buffered: true });
     } else {
-      // An animation frame's callback runs just before a paint; a task queued from it, just after.
-      requestAnimationFrame(() => setTimeout(done));
+      afterNextPaint(done);
     }
   });
 }

@@ -4,10 +4,10 @@ import { App } from './app/App';
 import { applyBootData, takeBootData } from './app/boot';
 import { createAppRouter } from './app/router';
 import { createServices } from './app/services';
-import { nextTask } from './next-task';
+import { nextTask } from './scheduling';
 
 /**
- * Starts the console, each step a task of its own after the modules' own evaluation (src/next-task.ts).
+ * Starts the console, each step a task of its own after the modules' own evaluation (src/scheduling.ts).
  * A function rather than top-level `await`: the bundler splits a module graph with top-level await
  * into extra chunks (a request each).
  */

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { afterNextPaint } from '../scheduling';
 
 /**
  * False until the browser has painted what the component first rendered, then true. For requests
@@ -12,15 +13,7 @@ export function usePainted(): boolean {
   );
   useEffect(() => {
     if (painted) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // An animation frame's callback runs just before a paint; a task queued from it, just after.
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    return afterNextPaint(() => setPainted(true));
   }, [painted]);
   return painted;
 }
