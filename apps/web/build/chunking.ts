@@ -69,8 +69,6 @@ export function consoleChunking() {
       bootGraph.clear();
       closure([source(BOOT_MODULE)], bootGraph);
       for (const id of loaderGraph) bootGraph.delete(id);
-      // Vite adds its preload helper to the loader's imports later, when it rewrites `import()`.
-      for (const id of bootGraph) if (id.includes('vite/preload-helper')) bootGraph.delete(id);
       for (const id of [...loaderGraph, ...bootGraph]) entryGraph.add(id);
       if (bootGraph.size === 0) this.warn(`console chunking: ${BOOT_MODULE} was not found; no boot chunk`);
       const routes = routeSources(readFileSync(source('src/app/routes.tsx'), 'utf8'));

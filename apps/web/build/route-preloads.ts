@@ -75,6 +75,11 @@ export type ViteManifest = Record<
  */
 export const FRAME_GROUP = 'frame';
 
+/** The manifest key of a chunk group's chunk (build/chunking.ts): named after it, with no source of its own. */
+function groupChunk(manifest: ViteManifest, name: string): string | undefined {
+  return Object.keys(manifest).find((key) => manifest[key]!.name === name && !manifest[key]!.src);
+}
+
 /** A manifest entry's chunk and every chunk it imports statically, transitively. */
 function closure(manifest: ViteManifest, key: string, into = new Set<string>()): Set<string> {
   if (into.has(key) || !manifest[key]) return into;
@@ -100,9 +105,9 @@ export function routePreloads(routes: RouteSource[], manifest: ViteManifest): Ro
   // What index.html loads on every page: the entry, and the boot chunks it preloads.
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const loaded = entry ? closure(manifest, entry) : new Set<string>();
-  const bootGroup = Object.keys(manifest).find((key) => manifest[key]!.name === BOOT_GROUP && !manifest[key]!.src);
+  const bootGroup = groupChunk(manifest, BOOT_GROUP);
   if (bootGroup) closure(manifest, bootGroup, loaded);
-  const frameGroup = Object.keys(manifest).find((key) => manifest[key]!.name === FRAME_GROUP && !manifest[key]!.src);
+  const frameGroup = groupChunk(manifest, FRAME_GROUP);
   const layoutKey = (layout: string) => {
     const file = layoutFile(layout);
     return manifest[file] || file !== layoutFile('standard') ? file : frameGroup;
