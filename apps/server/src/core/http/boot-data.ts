@@ -81,11 +81,12 @@ export async function bootDataFor(app: FastifyInstance, request: FastifyRequest)
   if (!user) return undefined;
   const unread = (notifications as { unread?: unknown } | undefined)?.unread;
   const token = (minted as { token?: string } | undefined)?.token;
+  const bearer = token ? { authorization: `Bearer ${token}` } : undefined;
   const platformId = (platform as { id?: string } | undefined)?.id;
   const [terms, projects, access] = await Promise.all([
     platformId ? termsOf(platformId) : undefined,
-    token ? call('GET', '/v1/projects', { authorization: `Bearer ${token}` }) : undefined,
-    token && project ? accessIn(project, (user as { id: string }).id, token) : undefined,
+    bearer ? call('GET', '/v1/projects', bearer) : undefined,
+    bearer && project ? accessIn(project, (user as { id: string }).id, bearer) : undefined,
   ]);
   return {
     user,
@@ -105,11 +106,15 @@ export async function bootDataFor(app: FastifyInstance, request: FastifyRequest)
   }
 
   /** Every permission decided at once; a denial (403) carries the same lists (SPEC.md section 6). */
-  async function accessIn(projectId: string, userId: string, token: string): Promise<BootData['access']> {
+  async function accessIn(
+    projectId: string,
+    userId: string,
+    bearer: Record<string, string>,
+  ): Promise<BootData['access']> {
     const answer = (await call(
       'POST',
       '/v1/enforcer/enforce',
-      { authorization: `Bearer ${token}` },
+      bearer,
       { project: projectId, user: userId, permissions },
       (status) => status === 200 || status === 403,
     )) as { permissions?: { granted: string[]; denied: string[] } } | undefined;
