@@ -28,8 +28,10 @@ export const configSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('Port to listen on'),
     PUBLIC_URL: z
       .url()
-      .default('http://localhost:3000')
-      .describe('Address people use to reach the console; used in links the server prints or mails'),
+      .optional()
+      .describe(
+        'Address people use to reach the console; used in links the server prints or mails. Defaults to where the server listens: http://localhost:PORT',
+      ),
     DATABASE_URL: z
       .string()
       .optional()
@@ -137,7 +139,18 @@ export const configSchema = z
     path: ['PAYMENT_GATEWAY'],
   });
 
-export type Config = z.infer<typeof configSchema>;
+/** The parsed environment, with PUBLIC_URL always known (derived from HOST and PORT when not given). */
+export type Config = Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
+
+/**
+ * Where the server can be reached when nobody said otherwise: the address it listens on. A wildcard
+ * interface (0.0.0.0, ::) is reached as localhost; an IPv6 literal is bracketed.
+ */
+export function listeningUrl(host: string, port: number): string {
+  const wildcard = host === '' || host === '0.0.0.0' || host === '::' || host === '[::]';
+  const name = wildcard ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return new URL(`http://${name}:${port}`).origin;
+}
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -150,5 +163,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
-  return result.data;
+  const { PUBLIC_URL, ...rest } = result.data;
+  return { ...rest, PUBLIC_URL: PUBLIC_URL ?? listeningUrl(rest.HOST, rest.PORT) };
 }
