@@ -1,6 +1,15 @@
+import { operations } from '@wharf/contract';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from './api/activity';
-import { describeActivity } from './activity-text';
+import { describeActivity, sentences } from './activity-text';
+
+/** Every operation the server writes an audit entry for: the `audited` rows of the operation table. */
+const audited = Object.values(operations)
+  .filter((operation) => operation.audited)
+  .map((operation) => operation.operationId);
+
+/** The operation id in plain words ("updateBookmarkTabs" → "update bookmark tabs"): what a line must not be. */
+const rawWords = (operationId: string) => operationId.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
 const entry = (fields: Partial<AuditEntry>): AuditEntry => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -30,11 +39,41 @@ describe('activity lines', () => {
     );
   });
 
-  it('falls back to plain words and marks refusals', () => {
-    expect(describeActivity(entry({ operationId: 'installIntegration' }), names)).toBe('Olivia install integration');
+  it('says what was tried when it was refused', () => {
+    expect(describeActivity(entry({ operationId: 'installIntegration' }), names)).toBe('Olivia installed a module');
     expect(describeActivity(entry({ operationId: 'deleteProject', result: 'failure' }), names)).toBe(
-      'Olivia tried to delete project (refused)',
+      'Olivia tried to delete the project (refused)',
     );
+  });
+
+  it('the findings of issue 17 read as sentences', () => {
+    const line = (operationId: string, details: AuditEntry['details'] = null) =>
+      describeActivity(entry({ operationId, details }), names);
+    expect(line('updateBookmarkTabs')).toBe('Olivia rearranged their bookmark tabs');
+    expect(line('signActiveTerms')).toBe('Olivia accepted the terms and conditions');
+    expect(line('unassignRole', { role: 'billing', change: 'unassign' })).toBe(
+      'Olivia removed the billing role from a member',
+    );
+    expect(line('assignRole', { role: 'custom:sales', change: 'assign' })).toBe('Olivia gave a member a role');
+    expect(line('updateRole', { name: { from: 'Sales', to: 'Sellers' } })).toBe(
+      'Olivia renamed the custom role “Sales” to “Sellers”',
+    );
+    expect(line('createInvite', { email: 'dan@example.com', role: 'member' })).toBe('Olivia invited dan@example.com');
+  });
+
+  describe.each(audited)('%s, an audited operation', (operationId) => {
+    it('has a sentence of its own, for success and refusal', () => {
+      expect(sentences[operationId], `no sentence for ${operationId} in activity-text.ts`).toBeDefined();
+      for (const result of ['success', 'failure'] as const) {
+        const line = describeActivity(entry({ operationId, result }), names);
+        expect(line).not.toContain(rawWords(operationId));
+        expect(line).toMatch(/^Olivia [a-z]/);
+      }
+    });
+  });
+
+  it('knows no operation the server does not audit', () => {
+    expect(Object.keys(sentences).filter((id) => !audited.includes(id))).toEqual([]);
   });
 
   it('names the module a step touched, and why a module came along', () => {

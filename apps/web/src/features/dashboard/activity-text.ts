@@ -1,29 +1,131 @@
 import { moduleName } from '../modules/definitions';
 import type { AuditEntry } from './api/activity';
 
-/** What an audited operation did, said as a person would ("renamed the project"). */
-const doneBy: Record<string, string> = {
-  createProject: 'created the project',
-  updateProject: 'changed the project settings',
-  installProjectTemplate: 'applied a template',
-  createInvite: 'invited someone',
-  revokeInvite: 'revoked an invitation',
-  acceptInvite: 'joined the project',
-  updateMember: "changed a member's roles",
-  removeMember: 'removed a member',
-  assignRole: 'gave a member a role',
-  unassignRole: "took a member's role",
-  createRole: 'created a custom role',
-  updateRole: 'edited a custom role',
-  deleteRole: 'deleted a custom role',
-  createAuthKey: 'created an API key',
-  revokeAuthKey: 'revoked an API key',
+type Details = Record<string, unknown>;
+
+/**
+ * What an audited operation did, said as a person would: `done` after the actor's name for a
+ * success ("Olivia renamed the project"), `attempt` after "tried to" for a refusal. Every
+ * operation the server audits (`audited` in the operation table) has one; a test holds it so.
+ */
+interface Sentence {
+  done: string | ((details: Details) => string);
+  attempt: string;
+}
+
+const text = (s: unknown): string | undefined => (typeof s === 'string' && s.trim() ? s : undefined);
+const quoted = (s: unknown): string => (text(s) ? ` “${text(s)}”` : '');
+/** "the post “Hello”" when the entry kept a name, else "a post". */
+const named = (name: unknown, thing: string) =>
+  text(name) ? `the ${thing}${quoted(name)}` : `${/^[aeiou]/i.test(thing) ? 'an' : 'a'} ${thing}`;
+/** A built-in role by its key ("the billing role"); a custom one's key is a slug, so it is not shown. */
+const roleName = (details: Details, fallback: string) => {
+  const key = text(details.role);
+  return key && !key.includes(':') ? `the ${key} role` : fallback;
+};
+const renamed = (name: unknown) => {
+  const change = name && typeof name === 'object' ? (name as { from?: unknown; to?: unknown }) : undefined;
+  return change && text(change.from) && text(change.to)
+    ? `renamed the custom role${quoted(change.from)} to${quoted(change.to)}`
+    : undefined;
 };
 
-/** `updateWidgetColour` → "update widget colour", for operations without a sentence of their own. */
-function plainWords(operationId: string): string {
-  return operationId.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-}
+export const sentences: Record<string, Sentence> = {
+  // Account
+  createUser: { done: 'created their account', attempt: 'create an account' },
+  updateUser: { done: 'updated their profile', attempt: 'update their profile' },
+  login: { done: 'signed in', attempt: 'sign in' },
+  logout: { done: 'signed out', attempt: 'sign out' },
+  sendVerificationEmail: { done: 'asked for a new verification email', attempt: 'ask for a verification email' },
+  verifyEmail: { done: 'verified their email address', attempt: 'verify their email address' },
+  resetPassword: { done: 'reset their password', attempt: 'reset their password' },
+  setPassword: { done: 'set their password', attempt: 'set their password' },
+  changePassword: { done: 'changed their password', attempt: 'change their password' },
+  setupTwoFactor: { done: 'turned on two-factor authentication', attempt: 'turn on two-factor authentication' },
+  acceptInvite: { done: 'joined the project', attempt: 'accept an invitation' },
+  createAuthorizationCode: { done: 'signed in on another browser', attempt: 'sign in on another browser' },
+  authorizeDevice: {
+    done: (d) => (d.approved === false ? 'turned down a device sign-in' : 'approved a device sign-in'),
+    attempt: 'approve a device sign-in',
+  },
+  updateUserFeatures: { done: "changed a person's early-access features", attempt: "change a person's features" },
+  // Roles
+  assignRole: { done: (d) => `gave a member ${roleName(d, 'a role')}`, attempt: 'give a member a role' },
+  unassignRole: {
+    done: (d) => `removed ${roleName(d, 'a role')} from a member`,
+    attempt: 'remove a role from a member',
+  },
+  createRole: { done: (d) => `created ${named(d.name, 'custom role')}`, attempt: 'create a custom role' },
+  updateRole: { done: (d) => renamed(d.name) ?? 'edited a custom role', attempt: 'edit a custom role' },
+  deleteRole: { done: (d) => `deleted ${named(d.name, 'custom role')}`, attempt: 'delete a custom role' },
+  updateRoleAdmin: { done: 'changed a built-in role for every project', attempt: 'change a built-in role' },
+  assignRoleAdmin: { done: (d) => `gave a member ${roleName(d, 'a role')}`, attempt: 'give a member a role' },
+  unassignRoleAdmin: {
+    done: (d) => `removed ${roleName(d, 'a role')} from a member`,
+    attempt: 'remove a role from a member',
+  },
+  updatePermissionAdmin: {
+    done: 'changed which roles grant a permission',
+    attempt: 'change which roles grant a permission',
+  },
+  // Projects and members
+  createProject: { done: 'created the project', attempt: 'create a project' },
+  updateProject: { done: 'changed the project settings', attempt: 'change the project settings' },
+  deleteProject: { done: 'deleted the project', attempt: 'delete the project' },
+  createOrganisation: { done: 'created an organisation', attempt: 'create an organisation' },
+  updateOrganisation: { done: "changed the organisation's settings", attempt: "change the organisation's settings" },
+  installProjectTemplate: { done: 'applied a template', attempt: 'apply a template' },
+  createInvite: { done: (d) => `invited ${text(d.email) ?? 'someone'}`, attempt: 'invite someone' },
+  revokeInvite: { done: 'withdrew an invitation', attempt: 'withdraw an invitation' },
+  updateMember: { done: "changed a member's roles", attempt: "change a member's roles" },
+  removeMember: { done: 'removed a member', attempt: 'remove a member' },
+  createAuthKey: { done: (d) => `created ${named(d.name, 'API key')}`, attempt: 'create an API key' },
+  revokeAuthKey: { done: 'revoked an API key', attempt: 'revoke an API key' },
+  // Blog, notifications, terms
+  createBlog: { done: (d) => `wrote ${named(d.title, 'post')}`, attempt: 'write a post' },
+  updateBlog: { done: (d) => `edited ${named(d.title, 'post')}`, attempt: 'edit a post' },
+  deleteBlog: { done: (d) => `deleted ${named(d.title, 'post')}`, attempt: 'delete a post' },
+  sendNotification: { done: 'sent a notification', attempt: 'send a notification' },
+  saveTerms: { done: 'published a new version of the terms', attempt: 'publish new terms' },
+  signActiveTerms: { done: 'accepted the terms and conditions', attempt: 'accept the terms and conditions' },
+  // Bookmarks
+  createBookmark: {
+    done: (d) => `bookmarked ${text(d.title) ? quoted(d.title).trim() : 'a page'}`,
+    attempt: 'add a bookmark',
+  },
+  updateBookmark: { done: 'changed a bookmark', attempt: 'change a bookmark' },
+  deleteBookmark: { done: (d) => `removed ${named(d.title, 'bookmark')}`, attempt: 'remove a bookmark' },
+  updateBookmarkTabs: { done: 'rearranged their bookmark tabs', attempt: 'rearrange their bookmark tabs' },
+  // Billing
+  updateBillingProject: { done: 'changed the billing details', attempt: 'change the billing details' },
+  updateAdminBillingProject: { done: 'changed the credit limit', attempt: 'change the credit limit' },
+  updateWallet: { done: "changed the wallet's auto top-up", attempt: "change the wallet's auto top-up" },
+  createTransaction: { done: 'recorded a transaction', attempt: 'record a transaction' },
+  confirmTransaction: { done: 'confirmed a transaction', attempt: 'confirm a transaction' },
+  createPaymentMethod: { done: 'added a payment method', attempt: 'add a payment method' },
+  updatePaymentMethod: { done: 'changed the default payment method', attempt: 'change the default payment method' },
+  deletePaymentMethod: { done: 'removed a payment method', attempt: 'remove a payment method' },
+  payInvoice: { done: 'paid an invoice', attempt: 'pay an invoice' },
+  voidInvoice: { done: 'voided an invoice', attempt: 'void an invoice' },
+  runInvoices: { done: "ran the period's invoices", attempt: "run the period's invoices" },
+  createSummary: { done: 'made a billing summary', attempt: 'make a billing summary' },
+  deleteSummary: { done: 'deleted a billing summary', attempt: 'delete a billing summary' },
+  advanceTestClock: { done: 'moved the test clock forward', attempt: 'move the test clock forward' },
+  // Modules
+  createAdminIntegrationListing: { done: 'added a module to the store', attempt: 'add a module to the store' },
+  updateAdminIntegrationListing: {
+    done: "changed a module's store listing",
+    attempt: "change a module's store listing",
+  },
+  deleteAdminIntegrationListing: { done: 'took a module out of the store', attempt: 'take a module out of the store' },
+  installIntegration: { done: 'installed a module', attempt: 'install a module' },
+  uninstallIntegration: { done: 'uninstalled a module', attempt: 'uninstall a module' },
+  updateIntegration: { done: "changed a module's settings", attempt: "change a module's settings" },
+  setupIntegration: { done: 'set up a module', attempt: 'set up a module' },
+};
+
+/** An operation this console does not know yet (a newer server): said plainly, never as a raw id. */
+const unknown: Sentence = { done: 'made a change', attempt: 'make a change' };
 
 /**
  * A module's step, by the module it touched (`integration:{code}`): installs come from the store, a
@@ -59,6 +161,10 @@ export function describeActivity(entry: AuditEntry, nameOf: (userId: string) => 
       ? 'An API key'
       : (entry.actorUserId && nameOf(entry.actorUserId)) || (entry.actorUserId ? 'A former member' : 'Wharf');
   const module = entry.result === 'success' ? /^integration:(\w+)$/.exec(entry.target ?? '')?.[1] : undefined;
-  const what = (module && moduleStep(entry, module)) ?? doneBy[entry.operationId] ?? plainWords(entry.operationId);
-  return entry.result === 'success' ? `${who} ${what}` : `${who} tried to ${plainWords(entry.operationId)} (refused)`;
+  const sentence = sentences[entry.operationId] ?? unknown;
+  if (entry.result !== 'success') return `${who} tried to ${sentence.attempt} (refused)`;
+  const what =
+    (module && moduleStep(entry, module)) ??
+    (typeof sentence.done === 'string' ? sentence.done : sentence.done(entry.details ?? {}));
+  return `${who} ${what}`;
 }
