@@ -4,7 +4,7 @@ import type { AuditEntry } from './api/activity';
 import { describeActivity, sentences } from './activity-text';
 
 /** Every operation the server writes an audit entry for: the `audited` rows of the operation table. */
-const audited = Object.values(operations)
+const audited: string[] = Object.values(operations)
   .filter((operation) => operation.audited)
   .map((operation) => operation.operationId);
 
