@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from './common.js';
 
 /** What a post is: a step-by-step guide, an answer to a common question, or platform news. */
 export const BlogCategory = z.enum(['tutorial', 'faq', 'news']);
@@ -34,8 +35,8 @@ const Title = z
   .trim()
   .min(1, 'Enter a title.')
   .max(BLOG_TITLE_MAX, `Use at most ${BLOG_TITLE_MAX} characters.`);
-const Excerpt = z.string().trim().max(BLOG_EXCERPT_MAX, `Use at most ${BLOG_EXCERPT_MAX} characters.`);
-const Content = z.string().max(BLOG_CONTENT_MAX, `Use at most ${BLOG_CONTENT_MAX} characters.`);
+const Excerpt = multiline(z.string().trim().max(BLOG_EXCERPT_MAX, `Use at most ${BLOG_EXCERPT_MAX} characters.`));
+const Content = multiline(z.string().max(BLOG_CONTENT_MAX, `Use at most ${BLOG_CONTENT_MAX} characters.`));
 
 /**
  * A post of the platform's help and news (SPEC.md section 3 "blogs"). `content` is HTML the server

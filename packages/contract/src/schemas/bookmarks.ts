@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from './common.js';
 import { RouteRef } from './notifications.js';
 
 import {
@@ -59,10 +60,9 @@ const Title = z
   .trim()
   .min(1, 'Enter a title.')
   .max(BOOKMARK_TITLE_MAX, `Use at most ${BOOKMARK_TITLE_MAX} characters.`);
-const Description = z
-  .string()
-  .trim()
-  .max(BOOKMARK_DESCRIPTION_MAX, `Use at most ${BOOKMARK_DESCRIPTION_MAX} characters.`);
+const Description = multiline(
+  z.string().trim().max(BOOKMARK_DESCRIPTION_MAX, `Use at most ${BOOKMARK_DESCRIPTION_MAX} characters.`),
+);
 
 export const CreateBookmarkRequest = z
   .object({

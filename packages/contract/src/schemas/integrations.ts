@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from './common.js';
 import { Page, Paging } from './auth.js';
 import { Currency } from './billing.js';
 
@@ -87,7 +88,7 @@ export const CreateIntegrationListingRequest = z
     visible: z.boolean().default(true),
     sortOrder: z.number().int().min(0).max(1_000_000).default(1000),
     name: z.string().trim().min(1).max(100).nullable().optional(),
-    description: z.string().trim().min(1).max(2000).nullable().optional(),
+    description: multiline(z.string().trim().min(1).max(2000)).nullable().optional(),
   })
   .meta({ id: 'CreateIntegrationListingRequest' });
 export type CreateIntegrationListingRequest = z.infer<typeof CreateIntegrationListingRequest>;
@@ -116,15 +117,15 @@ export type IntegrationProduct = z.infer<typeof IntegrationProduct>;
  */
 export const UpdateIntegrationRequest = z
   .object({
-    config: z.record(z.string(), z.unknown()).optional(),
-    credentials: z.record(z.string(), z.string().max(2000)).optional(),
+    config: z.record(z.string(), multiline(z.unknown())).optional(),
+    credentials: z.record(z.string(), multiline(z.string().max(2000))).optional(),
   })
   .meta({ id: 'UpdateIntegrationRequest' });
 export type UpdateIntegrationRequest = z.infer<typeof UpdateIntegrationRequest>;
 
 /** Install: the config to start with (the schema's defaults when left out). */
 export const InstallIntegrationRequest = z
-  .object({ config: z.record(z.string(), z.unknown()).optional() })
+  .object({ config: z.record(z.string(), multiline(z.unknown())).optional() })
   .meta({ id: 'InstallIntegrationRequest' });
 export type InstallIntegrationRequest = z.infer<typeof InstallIntegrationRequest>;
 

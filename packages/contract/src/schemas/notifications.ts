@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from './common.js';
 
 export { NOTIFICATION_GROUP_USER, projectGroup } from '../shell-constants.js';
 export const NotificationGroup = z
@@ -84,7 +85,7 @@ export const SendNotificationRequest = z
     userId: z.uuid().optional(),
     projectId: z.uuid().optional(),
     title: z.string().trim().min(1, 'Give the notification a title.').max(200),
-    body: z.string().max(2000).optional(),
+    body: multiline(z.string().max(2000)).optional(),
     image: z
       .url({ protocol: /^https?$/ })
       .max(2000)

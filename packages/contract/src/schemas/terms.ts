@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from './common.js';
 
 export const TERMS_TITLE_MAX = 200;
 /** Characters of HTML a version of the terms may hold. */
@@ -25,11 +26,13 @@ export const SaveTermsRequest = z
       .trim()
       .min(1, 'Enter a title.')
       .max(TERMS_TITLE_MAX, `Use at most ${TERMS_TITLE_MAX} characters.`),
-    content: z
-      .string()
-      .trim()
-      .min(1, 'Write the terms.')
-      .max(TERMS_CONTENT_MAX, `Use at most ${TERMS_CONTENT_MAX} characters.`),
+    content: multiline(
+      z
+        .string()
+        .trim()
+        .min(1, 'Write the terms.')
+        .max(TERMS_CONTENT_MAX, `Use at most ${TERMS_CONTENT_MAX} characters.`),
+    ),
     version: z
       .string()
       .trim()
