@@ -5,13 +5,13 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyCors from '@fastify/cors';
 import { operations } from '@wharf/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { systemClock, type Clock, type TestClock } from './core/clock.js';
 import type { DatabaseHandle } from './core/db/database.js';
 import { auditHandlers } from './core/audit/handlers.js';
 import { registerErrorHandler } from './core/errors.js';
 import type { AccessResolver } from './core/http/access.js';
+import { hygienicValidatorCompiler } from './core/http/input-hygiene.js';
 import { registerOpenApi } from './core/http/openapi.js';
 import { registerOperations, type Handlers, type RateLimit } from './core/http/operations.js';
 import { registerSecurityHeaders } from './core/http/security-headers.js';
@@ -20,6 +20,7 @@ import { registerWebApp } from './core/http/web.js';
 import { MemoryFailureTracker } from './core/security/attempts.js';
 import { registerCsrfCookie } from './core/security/cookies.js';
 import { ensureSecret } from './core/security/secrets.js';
+import { usePageTokenSecret } from './core/pagination.js';
 import { TokenService } from './core/security/tokens.js';
 import type { AccountContext } from './modules/accounts/context.js';
 import { accountHandlers } from './modules/accounts/handlers.js';
@@ -161,6 +162,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     config.RECAPTCHA_SITE_KEY && config.RECAPTCHA_SECRET_KEY
       ? new RecaptchaVerifier(config.RECAPTCHA_SITE_KEY, config.RECAPTCHA_SECRET_KEY)
       : new ProofOfWorkCaptcha(await ensureSecret(db, 'captcha-hmac'), config.CAPTCHA_MAX_NUMBER, () => clock.now());
+  // Page tokens are signed with a secret every process shares, so any process can read another's.
+  usePageTokenSecret(await ensureSecret(db, 'page-token-hmac'));
   await syncBuiltInRoles(db);
   const jobs = new JobQueue(db, clock, {
     pollMs: config.JOB_POLL_MS,
@@ -217,12 +220,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.decorateRequest('account', null);
   app.decorateRequest('auditRecorded', false);
 
-  // Fastify hands a missing body to validation as null; for an operation whose body is optional
-  // (an install without settings) that means "absent", which zod's `.optional()` accepts.
-  app.setValidatorCompiler((route: Parameters<typeof validatorCompiler>[0]) => {
-    const validate = validatorCompiler(route);
-    return route.httpPart === 'body' ? (data: unknown) => validate(data === null ? undefined : data) : validate;
-  });
+  // The contract's schemas, then one text check of every string of every request (decision 023).
+  app.setValidatorCompiler(hygienicValidatorCompiler);
   app.setSerializerCompiler(memoizingSerializerCompiler);
   registerErrorHandler(app);
 

@@ -5,7 +5,7 @@ import { createTestClock, systemClock } from './core/clock.js';
 import { openConfiguredDatabase } from './core/db/open-configured.js';
 import { bootstrapPlatform } from './modules/platform/bootstrap.js';
 
-/** start: config -> database -> migrations -> listen */
+/** start: config -> database -> migrations (under the startup lock) -> first start (under it too) -> listen */
 async function start(): Promise<void> {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
@@ -23,11 +23,14 @@ async function start(): Promise<void> {
     await database.close();
   });
 
-  const first = await bootstrapPlatform(database.db, clock, {
-    platformName: config.PLATFORM_NAME,
-    adminEmail: config.ADMIN_EMAIL,
-    publicUrl: config.PUBLIC_URL,
-  });
+  // Under the startup lock, like the migrations: servers starting at once take turns (decision 024).
+  const first = await database.exclusive(() =>
+    bootstrapPlatform(database.db, clock, {
+      platformName: config.PLATFORM_NAME,
+      adminEmail: config.ADMIN_EMAIL,
+      publicUrl: config.PUBLIC_URL,
+    }),
+  );
   await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info({ database: database.kind, url: config.PUBLIC_URL }, 'Wharf is ready');
   if (first.adminSetupLink) {

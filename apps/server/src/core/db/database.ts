@@ -23,8 +23,14 @@ export const migrationsFolder = path.join(serverRoot, 'migrations');
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Runs the committed migrations that have not run yet. */
+  /** Runs the committed migrations that have not run yet, under the startup lock. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding the startup lock: a PostgreSQL advisory lock (on a connection of its
+   * own) that every Wharf process on this database takes, plus an in-process queue. Migrations and
+   * first-start seeding run under it, so servers starting at once take turns (decision 024).
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** Cheap round trip, for health checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -35,16 +41,51 @@ export type DatabaseOptions =
   /** dataDir undefined keeps the database in memory (tests). */
   | { kind: 'pglite'; dataDir?: string };
 
+/** The advisory lock's key: any fixed number, the same in every Wharf process ("wharf" in ASCII). */
+export const STARTUP_LOCK_KEY = 0x7768617266;
+
+/** Something that runs SQL on one connection of its own for as long as the lock is held. */
+interface LockConnection {
+  query(text: string, params: unknown[]): Promise<unknown>;
+  release(): Promise<void>;
+}
+
+function startupLock(connect: () => Promise<LockConnection>) {
+  // Advisory locks are per session: work queued in this process waits its turn here first.
+  let queue: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const run = async () => {
+      const connection = await connect();
+      try {
+        await connection.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        try {
+          return await work();
+        } finally {
+          await connection.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+        }
+      } finally {
+        // Ending the session also releases the lock, should the unlock itself have failed.
+        await connection.release();
+      }
+    };
+    const result = queue.then(run, run);
+    queue = result.catch(() => undefined);
+    return result;
+  };
+}
+
 function handleFor(
   db: Database,
   kind: DatabaseHandle['kind'],
-  migrate: () => Promise<void>,
+  runMigrations: () => Promise<void>,
+  exclusive: DatabaseHandle['exclusive'],
   close: () => Promise<void>,
 ): DatabaseHandle {
   return {
     db,
     kind,
-    migrate,
+    migrate: () => exclusive(runMigrations),
+    exclusive,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -58,10 +99,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
+    const exclusive = startupLock(async () => {
+      // Not from the pool: a pool of one must still be able to run the work while the lock is held.
+      const client = new pg.Client({ connectionString: options.url });
+      client.on('error', () => undefined);
+      await client.connect();
+      return { query: (text, params) => client.query(text, params), release: () => client.end() };
+    });
     return handleFor(
       db,
       'postgres',
       () => migratePostgres(db as never, { migrationsFolder }),
+      exclusive,
       () => pool.end(),
     );
   }
@@ -75,10 +124,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Database;
+  // PGlite has one session and one process; the same lock keeps the code path the same.
+  const exclusive = startupLock(async () => ({
+    query: (text, params) => client.query(text, params),
+    release: async () => undefined,
+  }));
   return handleFor(
     db,
     'pglite',
     () => migratePglite(db as never, { migrationsFolder }),
+    exclusive,
     () => client.close(),
   );
 }
