@@ -2,8 +2,8 @@ import type { Blog, BlogSort, BlogVisibility } from '@wharf/contract';
 import { and, asc, desc, eq, gt, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../core/db/database.js';
-import { AppError, badRequest } from '../../core/errors.js';
-import { containsPattern, decodePageToken, encodePageToken } from '../../core/pagination.js';
+import { AppError } from '../../core/errors.js';
+import { containsPattern, cursorTime, decodePageToken, encodePageToken } from '../../core/pagination.js';
 import { users } from '../accounts/schema.js';
 import type { PermissionResolver } from '../access/service.js';
 import { projectMembers, projects } from '../projects/schema.js';
@@ -186,14 +186,6 @@ interface SortSpec {
   after: (value: string, id: string) => SQL;
 }
 
-const invalidPageToken = () => badRequest('The page token is not valid.', 'INVALID_PAGE_TOKEN');
-
-function isoTime(value: string): Date {
-  const at = new Date(value);
-  if (Number.isNaN(at.getTime())) throw invalidPageToken();
-  return at;
-}
-
 function sortSpec(sortBy: BlogSort): SortSpec {
   const descending = sortBy.startsWith('-');
   const beyond = descending ? lt : gt;
@@ -214,7 +206,7 @@ function sortSpec(sortBy: BlogSort): SortSpec {
     descending,
     valueOf: (row) => row[field].toISOString(),
     after: (value, id) => {
-      const at = isoTime(value);
+      const at = cursorTime(value);
       return or(beyond(column, at), and(eq(column, at), beyond(blogs.id, id)))!;
     },
   };
@@ -261,7 +253,6 @@ export async function listBlogs(
   let after: SQL | undefined;
   if (options.pageToken) {
     const cursor = decodePageToken(options.pageToken);
-    if (!uuidPattern.test(cursor.id)) throw invalidPageToken();
     after = sort.after(cursor.at, cursor.id);
   }
   const scope = await visibleTo(reader, options.search);

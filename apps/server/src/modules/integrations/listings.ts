@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../core/clock.js';
 import type { Database, Executor } from '../../core/db/database.js';
 import { AppError, notFound } from '../../core/errors.js';
-import { decodePageToken, encodePageToken } from '../../core/pagination.js';
+import { decodePageToken, encodePageToken, invalidPageToken } from '../../core/pagination.js';
 import { manifestIn, type ModuleRegistry } from './registry.js';
 import type { ModuleManifest } from './manifest.js';
 import { installedCodes } from './lifecycle.js';
@@ -40,6 +40,20 @@ function after(a: readonly [number, string, string], b: readonly [number, string
   if (a[0] !== b[0]) return a[0] > b[0];
   if (a[1] !== b[1]) return a[1] > b[1];
   return a[2] > b[2];
+}
+
+/** The store-order place (sort order, name) a listings cursor holds, or a refused token. */
+function listingPosition(at: string): [number, string] {
+  let value: unknown;
+  try {
+    value = JSON.parse(at);
+  } catch {
+    throw invalidPageToken();
+  }
+  if (!Array.isArray(value) || value.length !== 2) throw invalidPageToken();
+  const [sortOrder, name] = value as unknown[];
+  if (!Number.isSafeInteger(sortOrder) || typeof name !== 'string') throw invalidPageToken();
+  return [sortOrder as number, name];
 }
 
 /**
@@ -130,8 +144,7 @@ export class ListingService {
     let start = 0;
     if (query.pageToken) {
       const cursor = decodePageToken(query.pageToken);
-      const [sortOrder, name] = JSON.parse(cursor.at) as [number, string];
-      const position = [sortOrder, name, cursor.id] as const;
+      const position = [...listingPosition(cursor.at), cursor.id] as const;
       start = matching.findIndex((l) => after(sortKey(l), position));
       if (start < 0) start = matching.length;
     }

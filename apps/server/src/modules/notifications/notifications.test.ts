@@ -266,7 +266,7 @@ describe('in-app notifications', () => {
     }
     // A page far down costs a page: its token carries the place, not an offset.
     const page = await heavyInbox.list({ pageSize: 100 });
-    const token = JSON.parse(Buffer.from(page.nextPageToken!, 'base64url').toString());
+    const token = JSON.parse(Buffer.from(page.nextPageToken!.split('.')[0]!, 'base64url').toString());
     expect(Object.keys(token).sort()).toEqual(['at', 'id']);
     expect((await heavyInbox.list({ pageSize: 1 })).unread[0]!.count).toBe(3000);
   });
