@@ -1,19 +1,16 @@
-/** Dates of billing documents, in the browser's locale. The server sends ISO instants (UTC). */
+import { formatDate as consoleDate, formatDateTime, formatMonth as consoleMonth } from '../../ui/dates';
 
+/**
+ * Dates of billing documents, in the console's one date format (ui/dates.ts). The server sends ISO
+ * instants (UTC).
+ */
+
+/** Billing periods are whole UTC days: the UTC date, so 1 Nov 00:00Z never reads as 31 Oct. */
 export function formatDate(iso: string | null | undefined, locale?: string): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '—';
-  // Billing periods are whole UTC days: show the UTC date so 1 Nov 00:00Z never reads as 31 Oct.
-  return date.toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return consoleDate(iso, { utc: true, locale });
 }
 
-export function formatDateTime(iso: string | null | undefined, locale?: string): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '—';
-  return date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
-}
+export { formatDateTime };
 
 /**
  * A period `[start, end)`: the end is exclusive, so the last day shown is the day before it
@@ -25,14 +22,8 @@ export function formatPeriod(start: string, end: string, locale?: string): strin
 }
 
 /** `2026-10` → "Oct 2026" (chart labels). */
-export function formatMonth(month: string, locale?: string, style: 'short' | 'long' = 'short'): string {
-  const [year, m] = month.split('-').map(Number);
-  if (!year || !m) return month;
-  return new Date(Date.UTC(year, m - 1, 1)).toLocaleDateString(locale, {
-    month: style,
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+export function formatMonth(month: string, _locale?: undefined, style: 'short' | 'long' = 'short'): string {
+  return consoleMonth(month, style);
 }
 
 /** The month before `now`'s as `YYYY-MM` (the summaries' default period). */

@@ -1,4 +1,4 @@
-import { firstUse } from '../../ui/first-use';
+import { formatDate } from '../../ui/dates';
 import type { Blog } from './api/types';
 
 const CATEGORY_NAMES: Record<Blog['category'], string> = { tutorial: 'Tutorial', faq: 'FAQ', news: 'News' };
@@ -7,13 +7,10 @@ export function categoryName(category: Blog['category']): string {
   return CATEGORY_NAMES[category];
 }
 
-// The user's locale: "12 Jan 2026". Made on first use (ui/first-use.ts), not as a page loads.
-const day = firstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
-
 /** When a post was published (or, for a draft, written). */
 export function postDate(post: Pick<Blog, 'publishedAt' | 'createdAt'>): { iso: string; text: string } {
   const iso = post.publishedAt ?? post.createdAt;
-  return { iso, text: day().format(new Date(iso)) };
+  return { iso, text: formatDate(iso) };
 }
 
 /** Who wrote it, as a reader sees it: the author's name, else the platform's team. */

@@ -1,17 +1,14 @@
+import { formatDate, formatDateTime } from '../../ui/dates';
 import { firstUse } from '../../ui/first-use';
 import { displayName } from '../auth/api/session';
 
-// The user's locale and time zone, as elsewhere in the console. Made on first use, not at import
-// (ui/first-use.ts): the dashboard imports this module and must paint before any date is shown.
-const day = firstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
-const dayAndTime = firstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
-
+// The console's one date format (ui/dates.ts).
 export function formatDay(iso: string): string {
-  return day().format(new Date(iso));
+  return formatDate(iso);
 }
 
 export function formatDayAndTime(iso: string): string {
-  return dayAndTime().format(new Date(iso));
+  return formatDateTime(iso);
 }
 
 /** The console's words are English, so the relative phrases are too ("in 6 days", "2 days ago"). */

@@ -1,10 +1,11 @@
-const pad = (n: number) => String(n).padStart(2, '0');
+import { formatDayMonthYear } from '../../ui/dates';
 
-/** A moment as DD/MM/YYYY on the user's calendar (their time zone); '' for a time that can't be read. */
+/**
+ * A moment as DD/MM/YYYY on the user's calendar (their time zone); '' for a time that can't be read.
+ * SPEC.md fixes this format for the terms popup; everywhere else the console's date format is used.
+ */
 export function formatTermsDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+  return formatDayMonthYear(iso);
 }
 
 /** SPEC.md section 2: the popup's 'Last updated: DD/MM/YYYY'. */

@@ -15,6 +15,7 @@ import type { Project } from '../../features/projects/api/projects';
 import { ProjectPage } from '../../features/projects/ui/ProjectPage';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import { formatDate } from '../../ui/dates';
 import { LoadError } from '../../ui/ListStates';
 import { Loading } from '../../ui/Loading';
 import { Tag } from '../../ui/Tag';
@@ -184,7 +185,7 @@ function Settings({ integration, fields, installation, project, disabled }: Sect
       title="Settings"
       description={
         installation.setupAt
-          ? `Set up on ${new Date(installation.setupAt).toLocaleDateString()}.`
+          ? `Set up on ${formatDate(installation.setupAt)}.`
           : `How ${integration.name} works in this project.`
       }
     >

@@ -9,7 +9,7 @@ import { useOutboxQuery, type OutboxMail } from '../../features/mail/api/outbox'
 import { MailText } from '../../features/mail/ui/MailText';
 import { Button } from '../../ui/Button';
 import { cx } from '../../ui/cx';
-import { firstUse } from '../../ui/first-use';
+import { formatDate, formatDateTime, formatTime } from '../../ui/dates';
 import { LoadError, LoadMore } from '../../ui/ListStates';
 import { Loading } from '../../ui/Loading';
 import { TextField } from '../../ui/TextField';
@@ -23,22 +23,15 @@ const STACKED_MEDIA = '(max-width: 1023.98px)';
 /** A plain address is all the server matches (exactly, case-insensitively). */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/;
 
-// The user's locale and time zone; made on first use (ui/first-use.ts).
-const dateTime = firstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
-const timeOfDay = firstUse(() => new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }));
-const dayOfYear = firstUse(() => new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' }));
-const day = firstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
-
-/** As a mail list says it: the time for today's mail, the day for older mail. */
+/** As a mail list says it: the time for today's mail, the day (the console's date format) for older mail. */
 function compactTime(date: Date, now = new Date()): string {
-  if (date.toDateString() === now.toDateString()) return timeOfDay().format(date);
-  return date.getFullYear() === now.getFullYear() ? dayOfYear().format(date) : day().format(date);
+  return date.toDateString() === now.toDateString() ? formatTime(date) : formatDate(date);
 }
 
 /** A moment in the user's locale; `compact` in lists, the full date and time on hover. */
 function Time({ iso, compact = false }: { iso: string; compact?: boolean }) {
   const date = new Date(iso);
-  const full = dateTime().format(date);
+  const full = formatDateTime(date);
   return (
     <time dateTime={iso} title={compact ? full : undefined}>
       {compact ? compactTime(date) : full}
