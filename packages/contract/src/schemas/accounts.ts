@@ -44,6 +44,14 @@ const confirmation = <T extends { password: string; password_confirmation: strin
   }
 };
 
+/**
+ * A picture shown as an `<img>` to everyone who sees the user: only an https address, so no
+ * `javascript:`, `data:` or plain-http URL is ever stored (every write path uses this schema).
+ */
+export const AvatarUrl = z
+  .url({ protocol: /^https$/, hostname: z.regexes.hostname, message: 'Use an https:// address for the avatar.' })
+  .max(2048, 'Use an address of at most 2048 characters.');
+
 export const CreateUserRequest = z
   .object({ email: Email, password: Password, 'g-recaptcha-response': CaptchaResponse })
   .meta({ id: 'CreateUserRequest' });
@@ -59,7 +67,7 @@ export const UpdateUserRequest = z
     firstName: z.string().trim().max(100).nullable().optional(),
     lastName: z.string().trim().max(100).nullable().optional(),
     email: Email.optional(),
-    avatar: z.url().max(2048).nullable().optional(),
+    avatar: AvatarUrl.nullable().optional(),
   })
   .meta({ id: 'UpdateUserRequest' });
 
@@ -97,7 +105,7 @@ export const SetPasswordRequest = z
     firstName: z.string().trim().max(100).optional(),
     lastName: z.string().trim().max(100).optional(),
     username: UpdateUserRequest.shape.username,
-    avatar: z.url().max(2048).optional(),
+    avatar: AvatarUrl.optional(),
     signedEula: z.boolean().optional(),
   })
   .superRefine(confirmation)

@@ -200,6 +200,34 @@ describe('registration, sessions and tokens', () => {
     expect(replay.statusCode).toBe(401);
   });
 
+  it('accepts only an https address as avatar, on every path that writes one', async () => {
+    await createUser(t, 'avatar@example.com');
+    const browser = await signInAs(t, 'avatar@example.com');
+    for (const avatar of [
+      'javascript:alert(document.cookie)',
+      'JavaScript://x/%0aalert(1)',
+      'data:image/svg+xml,<svg/>',
+      'http://example.com/a.png',
+    ]) {
+      const res = await browser.request('PATCH', `${USER_API}/update`, { avatar });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+      expect(res.json().errors[0].path).toBe('body.avatar');
+      const set = await new TestBrowser(t.app).post(`${USER_API}/set-password`, {
+        token: 'x'.repeat(20),
+        email: 'avatar@example.com',
+        password: 'harbour-lights-47-anchor',
+        password_confirmation: 'harbour-lights-47-anchor',
+        avatar,
+      });
+      expect(set.statusCode).toBe(400);
+      expect(set.json().errors.map((e: { path: string }) => e.path)).toContain('body.avatar');
+    }
+    const ok = await browser.request('PATCH', `${USER_API}/update`, { avatar: 'https://example.com/me.png' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().avatar).toBe('https://example.com/me.png');
+  });
+
   it('gives a new session id at every sign-in', async () => {
     await createUser(t, 'fixation@example.com');
     const browser = await signInAs(t, 'fixation@example.com');
