@@ -49,7 +49,7 @@ export const authOperations = {
     summary: 'Check the bearer token of this call',
     tags,
     query: z.object({ project: z.uuid().optional() }),
-    responses: { 200: TokenVerification, 401: ApiErrorBody },
+    responses: { 200: TokenVerification, 401: ApiErrorBody, 403: ApiErrorBody },
     access: { kind: 'user' },
     audited: false,
   }),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStartedTestApp, createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, signInAs, solveCaptcha, TestBrowser, USER_API } from '../../test/accounts.js';
 import { users } from '../accounts/schema.js';
+import { bearerUser, createProjectAs } from '../../test/projects.js';
 import { eq } from 'drizzle-orm';
 
 async function bearerFor(t: TestApp, email: string) {
@@ -108,6 +109,27 @@ describe('one-time authorization codes (/auth/{code})', () => {
     const late = (await mint()).json().code;
     t.clock.advance(61_000);
     expect((await other.post('/v1/auth/token', { type: 'authorization_code', code: late })).statusCode).toBe(400);
+  });
+});
+
+describe('token verification for a project', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createStartedTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('is valid only for a project the user is a member of', async () => {
+    const owner = await bearerUser(t, 'member@example.com');
+    const outsider = await bearerUser(t, 'outsider@example.com');
+    const project = await createProjectAs(owner);
+    const verify = (who: typeof owner, query: string) => who.call('POST', `/v1/auth/token/verify${query}`);
+    expect((await verify(owner, `?project=${project.id}`)).json()).toMatchObject({ valid: true });
+    expect((await verify(outsider, '')).statusCode).toBe(200);
+    const refused = await verify(outsider, `?project=${project.id}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await verify(owner, `?project=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`)).statusCode).toBe(403);
   });
 });
 

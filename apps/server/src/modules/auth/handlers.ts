@@ -1,11 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { DEVICE_CODE_GRANT, type operations } from '@wharf/contract';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { AppError, unauthenticated } from '../../core/errors.js';
+import { AppError, forbidden, unauthenticated } from '../../core/errors.js';
 import type { Handlers } from '../../core/http/operations.js';
 import { hashToken } from '../accounts/tokens.js';
 import { recordAudit } from '../../core/audit/audit.js';
 import { link, openSession, setSessionCookie, type AccountContext } from '../accounts/context.js';
+import { projectMembers } from '../projects/schema.js';
 import { authorizationCodes, deviceCodes } from './schema.js';
 
 type AuthOperations = Pick<
@@ -100,9 +101,17 @@ export function authHandlers(ctx: AccountContext): Handlers<AuthOperations> {
       return { code, expiresIn: AUTHORIZATION_CODE_TTL_SECONDS };
     },
 
-    verifyToken: async (_input, request) => {
+    verifyToken: async ({ query }, request) => {
       const principal = request.principal;
       if (!principal?.tokenExpiresAt) throw unauthenticated();
+      // Valid for a project only if its user is a member of it.
+      if (query.project) {
+        const [member] = await db
+          .select({ userId: projectMembers.userId })
+          .from(projectMembers)
+          .where(and(eq(projectMembers.projectId, query.project), eq(projectMembers.userId, principal.userId)));
+        if (!member) throw forbidden('This token gives no access to that project.');
+      }
       return {
         valid: true as const,
         userId: principal.userId,
