@@ -17,7 +17,7 @@ import { registerOperations, type Handlers, type RateLimit } from './core/http/o
 import { registerSecurityHeaders } from './core/http/security-headers.js';
 import { memoizingSerializerCompiler } from './core/http/serializer.js';
 import { registerWebApp } from './core/http/web.js';
-import { MemoryFailureTracker } from './core/security/attempts.js';
+import { MemoryFailureTracker, RedisFailureTracker, type FailureTracker } from './core/security/attempts.js';
 import { registerCsrfCookie } from './core/security/cookies.js';
 import { ensureSecret } from './core/security/secrets.js';
 import { usePageTokenSecret } from './core/pagination.js';
@@ -132,13 +132,21 @@ function registerDrainOnClose(app: FastifyInstance): void {
   });
 }
 
-/** Shared through Redis when there is one, so every process sees every invalidation; else in-process. */
-async function decisionCache(app: FastifyInstance, config: Config): Promise<DecisionCache> {
-  if (!config.REDIS_URL) return new MemoryDecisionCache();
+/**
+ * What several processes must share, through Redis when there is one (every process then sees every
+ * invalidation and sign-in failure); else in-process.
+ */
+async function sharedState(app: FastifyInstance, config: Config) {
+  if (!config.REDIS_URL) {
+    return { decisions: new MemoryDecisionCache() as DecisionCache, failures: new MemoryFailureTracker() };
+  }
   const log = (message: string, error: unknown) => app.log.warn({ err: error }, message);
   const redis = await openRedis(config.REDIS_URL, log);
   app.addHook('onClose', () => closeRedis(redis));
-  return new RedisDecisionCache(redis, `${config.REDIS_KEY_PREFIX}perm:`, log);
+  return {
+    decisions: new RedisDecisionCache(redis, `${config.REDIS_KEY_PREFIX}perm:`, log) as DecisionCache,
+    failures: new RedisFailureTracker(redis, `${config.REDIS_KEY_PREFIX}attempts:`, log) as FailureTracker,
+  };
 }
 
 /** Plugins and modules; used by main.ts and by every test. Listening and the database's life are the caller's. */
@@ -191,9 +199,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await scheduleModuleCharges(jobs, clock);
   registerJobPurge(jobs, { db, clock });
   await scheduleJobPurge(jobs, clock);
+  const shared = await sharedState(app, config);
   const services: Services = {
     clock,
-    permissions: new PermissionResolver(db, undefined, config.PERMISSION_CACHE_MS, await decisionCache(app, config)),
+    permissions: new PermissionResolver(db, undefined, config.PERMISSION_CACHE_MS, shared.decisions),
     database: deps.database,
     platform: new PlatformService(db),
     mail: new MailService(db, clock, {
@@ -257,7 +266,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     tokens: services.tokens,
     mail: services.mail,
     captcha,
-    failures: new MemoryFailureTracker(),
+    failures: shared.failures,
     platform: services.platform,
     publicUrl: config.PUBLIC_URL,
     cookies,

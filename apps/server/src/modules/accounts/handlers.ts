@@ -5,6 +5,7 @@ import { AppError } from '../../core/errors.js';
 import type { Handlers } from '../../core/http/operations.js';
 import { SESSION_COOKIE } from '../../core/security/cookies.js';
 import { hashPassword, verifyPassword } from '../../core/security/passwords.js';
+import { FREE_FAILURES } from '../../core/security/attempts.js';
 import { recordAudit } from '../../core/audit/audit.js';
 import type { Executor } from '../../core/db/database.js';
 import {
@@ -58,8 +59,15 @@ type AccountOperations = Pick<
   | 'getCaptchaChallenge'
 >;
 
-/** After this many failures (per account or address) a sign-in needs a captcha as well. */
+/**
+ * Sign-in throttling (ASVS 6.3, decision 021), counted per account and per address apart:
+ * an account needs a captcha after 3 failures and waits, doubling, from its 5th (FREE_FAILURES);
+ * an address needs a captcha for every sign-in after 10 failures and waits, doubling, from its
+ * 20th, but that wait binds only accounts with failures of their own.
+ */
 export const CAPTCHA_AFTER_FAILURES = 3;
+export const ADDRESS_CAPTCHA_AFTER_FAILURES = 10;
+export const ADDRESS_FREE_FAILURES = 20;
 /** A sensitive change needs the password confirmed this recently. */
 const CONFIRMATION_WINDOW_MS = 15 * 60 * 1000;
 
@@ -186,27 +194,36 @@ export function accountHandlers(ctx: AccountContext): Handlers<AccountOperations
       const accountKey = `login:account:${email}`;
       const addressKey = `login:ip:${request.ip}`;
       // The same answer for an address with or without an account: the email alone is the key.
-      const wait = Math.max(ctx.failures.retryAfter(accountKey, nowMs()), ctx.failures.retryAfter(addressKey, nowMs()));
+      const [account, address] = await ctx.failures.read([accountKey, addressKey], nowMs());
+      // An account's own failures make it wait, whichever address tries next. An address's failures
+      // make it wait only for accounts that have failed themselves: a bystander sharing the address
+      // (an office, a carrier's NAT) still signs in with the right password.
+      const wait = Math.max(account!.retryAfter, account!.failures > 0 ? address!.retryAfter : 0);
       if (wait > 0) throw tooManyAttempts(wait);
-      if (Math.max(ctx.failures.failures(accountKey), ctx.failures.failures(addressKey)) >= CAPTCHA_AFTER_FAILURES) {
+      if (account!.failures >= CAPTCHA_AFTER_FAILURES || address!.failures >= ADDRESS_CAPTCHA_AFTER_FAILURES) {
         await requireCaptcha(ctx, request, body['g-recaptcha-response']);
       }
-      const fail = (error: AppError) => {
-        ctx.failures.recordFailure(accountKey, nowMs());
-        ctx.failures.recordFailure(addressKey, nowMs());
+      const fail = async (error: AppError) => {
+        await Promise.all([
+          ctx.failures.recordFailure(accountKey, nowMs(), FREE_FAILURES),
+          ctx.failures.recordFailure(addressKey, nowMs(), ADDRESS_FREE_FAILURES),
+        ]);
         return error;
       };
       const user = await findUserByEmail(db, email);
-      if (!(await verifyPassword(user?.passwordHash, body.password)) || !user) throw fail(invalidCredentials());
+      if (!(await verifyPassword(user?.passwordHash, body.password)) || !user) throw await fail(invalidCredentials());
       if (user.totpEnabledAt && user.totpSecret) {
         if (!body.one_time_password) {
           throw new AppError(401, 'TWO_FACTOR_REQUIRED', 'Enter the code from your authenticator app.');
         }
         if (!(await acceptSecondFactor(user.id, user.totpSecret, user.totpLastStep, body.one_time_password))) {
-          throw fail(new AppError(401, 'INVALID_ONE_TIME_PASSWORD', 'That code is not valid. Enter the current code.'));
+          throw await fail(
+            new AppError(401, 'INVALID_ONE_TIME_PASSWORD', 'That code is not valid. Enter the current code.'),
+          );
         }
       }
-      ctx.failures.reset(accountKey);
+      // Only the account's counter: one good password must not wipe an address's record of guesses.
+      await ctx.failures.reset(accountKey);
       const session = await db.transaction(async (tx) => {
         const opened = await openSession(ctx, tx, request, user.id);
         await recordAudit(tx, request, { actorUserId: user.id, target: `user:${user.id}` });
