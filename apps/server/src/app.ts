@@ -33,6 +33,7 @@ import { MemoryDecisionCache, RedisDecisionCache, type DecisionCache } from './m
 import { closeRedis, openRedis } from './core/redis.js';
 import { accountResolver } from './modules/accounts/resolver.js';
 import { SessionStore } from './modules/accounts/sessions.js';
+import { RedisRevocationBus } from './modules/accounts/live-sessions.js';
 import { authHandlers } from './modules/auth/handlers.js';
 import { blogHandlers } from './modules/blog/handlers.js';
 import { bookmarkHandlers } from './modules/bookmarks/handlers.js';
@@ -134,7 +135,7 @@ function registerDrainOnClose(app: FastifyInstance): void {
 
 /**
  * What several processes must share, through Redis when there is one (every process then sees every
- * invalidation and sign-in failure); else in-process.
+ * invalidation, revocation and sign-in failure); else in-process.
  */
 async function sharedState(app: FastifyInstance, config: Config) {
   if (!config.REDIS_URL) {
@@ -146,6 +147,7 @@ async function sharedState(app: FastifyInstance, config: Config) {
   return {
     decisions: new RedisDecisionCache(redis, `${config.REDIS_KEY_PREFIX}perm:`, log) as DecisionCache,
     failures: new RedisFailureTracker(redis, `${config.REDIS_KEY_PREFIX}attempts:`, log) as FailureTracker,
+    revocations: new RedisRevocationBus(redis, config.REDIS_KEY_PREFIX, log),
   };
 }
 
@@ -200,6 +202,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   registerJobPurge(jobs, { db, clock });
   await scheduleJobPurge(jobs, clock);
   const shared = await sharedState(app, config);
+  const sessions = new SessionStore(db, clock, config.SESSION_TTL_DAYS * 24 * 60 * MINUTE, shared.revocations);
+  await sessions.start();
+  app.addHook('onClose', () => sessions.close());
   const services: Services = {
     clock,
     permissions: new PermissionResolver(db, undefined, config.PERMISSION_CACHE_MS, shared.decisions),
@@ -210,11 +215,15 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       from: config.MAIL_FROM,
       log: (msg, err) => app.log.error({ err }, msg),
     }),
-    sessions: new SessionStore(db, clock, config.SESSION_TTL_DAYS * 24 * 60 * MINUTE),
+    sessions,
     tokens: await TokenService.create(db, {
       issuer: config.PUBLIC_URL,
       ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
       clock,
+      sessions: {
+        isLive: (sessionId) => sessions.isLiveCached(sessionId),
+        openGrant: async (userId, ttlMs) => (await sessions.create(db, userId, {}, ttlMs)).id,
+      },
     }),
     captcha,
     jobs,

@@ -9,14 +9,23 @@ const AUDIENCE = 'wharf';
 
 export interface AccessTokenClaims {
   userId: string;
-  sessionId: string | undefined;
+  sessionId: string;
   issuedAt: number;
   expiresAt: number;
 }
 
+/** The sessions tokens are bound to (decision 021). */
+export interface TokenSessions {
+  /** Whether the session a token was minted from still lives. */
+  isLive(sessionId: string): Promise<boolean>;
+  /** A session of its own, as long as one token, for a token minted without one (a grant). */
+  openGrant(userId: string, ttlMs: number): Promise<string>;
+}
+
 /**
  * Short-lived bearer tokens for the service API: Ed25519-signed JWTs with iat and exp. The key is
- * made on first start and kept in the database so every instance signs and verifies alike.
+ * made on first start and kept in the database so every instance signs and verifies alike. Every
+ * token names the session (`sid`) it was minted from and is valid only while that session lives.
  */
 export class TokenService {
   private constructor(
@@ -26,9 +35,17 @@ export class TokenService {
     private readonly issuer: string,
     private readonly ttlSeconds: number,
     private readonly clock: Clock,
+    private readonly sessions: TokenSessions,
   ) {}
 
-  static async create(db: Database, options: { issuer: string; ttlSeconds: number; clock: Clock }) {
+  get ttl(): number {
+    return this.ttlSeconds;
+  }
+
+  static async create(
+    db: Database,
+    options: { issuer: string; ttlSeconds: number; clock: Clock; sessions: TokenSessions },
+  ) {
     let [row] = await db.select().from(signingKeys).limit(1);
     if (!row) {
       const pair = await generateKeyPair(ALGORITHM, { crv: 'Ed25519', extractable: true });
@@ -47,12 +64,25 @@ export class TokenService {
     if (!row) throw new Error('No signing key');
     const privateKey = (await importJWK(row.privateJwk, ALGORITHM)) as CryptoKey;
     const publicKey = (await importJWK(row.publicJwk, ALGORITHM)) as CryptoKey;
-    return new TokenService(row.kid, privateKey, publicKey, options.issuer, options.ttlSeconds, options.clock);
+    return new TokenService(
+      row.kid,
+      privateKey,
+      publicKey,
+      options.issuer,
+      options.ttlSeconds,
+      options.clock,
+      options.sessions,
+    );
   }
 
+  /**
+   * A token for the user, bound to the session it is minted from: it dies with that session. Without
+   * one, the token gets a grant session of its own, which a sign-out everywhere or a password change ends.
+   */
   async sign(userId: string, sessionId?: string): Promise<string> {
+    const sid = sessionId ?? (await this.sessions.openGrant(userId, this.ttlSeconds * 1000));
     const now = Math.floor(this.clock.now().getTime() / 1000);
-    const jwt = new SignJWT(sessionId ? { sid: sessionId } : {})
+    const jwt = new SignJWT({ sid })
       .setProtectedHeader({ alg: ALGORITHM, kid: this.kid, typ: 'JWT' })
       .setSubject(userId)
       .setIssuer(this.issuer)
@@ -63,18 +93,25 @@ export class TokenService {
     return jwt.sign(this.privateKey);
   }
 
-  /** The claims of a valid token; throws for an absent, expired, tampered or foreign one. */
+  /**
+   * The claims of a valid token; throws for an absent, expired, tampered or foreign one, and for one
+   * whose session has ended (or that names none).
+   */
   async verify(token: string): Promise<AccessTokenClaims> {
     const { payload } = await jwtVerify<JWTPayload & { sid?: string }>(token, this.publicKey, {
       algorithms: [ALGORITHM],
       issuer: this.issuer,
       audience: AUDIENCE,
       currentDate: this.clock.now(),
-      requiredClaims: ['sub', 'iat', 'exp'],
+      requiredClaims: ['sub', 'iat', 'exp', 'sid'],
     });
+    const sessionId = payload.sid;
+    if (typeof sessionId !== 'string' || !(await this.sessions.isLive(sessionId))) {
+      throw new Error('The session of this token has ended');
+    }
     return {
       userId: payload.sub as string,
-      sessionId: payload.sid,
+      sessionId,
       issuedAt: payload.iat as number,
       expiresAt: payload.exp as number,
     };

@@ -326,6 +326,14 @@ describe('passwords', () => {
   it('resets with the mailed link once; the link is refused after use and after 60 minutes', async () => {
     await createUser(t, 'reset@example.com');
     const other = await signInAs(t, 'reset@example.com');
+    const otherToken = (await other.post(`${USER_API}/token`)).json().token as string;
+    const verifyOther = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/token/verify',
+        headers: { authorization: `Bearer ${otherToken}` },
+      });
+    expect((await verifyOther()).statusCode).toBe(200);
     const browser = new TestBrowser(t.app);
     const ask = async () => {
       await browser.post(`${USER_API}/forgot-password`, {
@@ -345,7 +353,8 @@ describe('passwords', () => {
     expect((await browser.post(`${USER_API}/reset-password`, body)).statusCode).toBe(204);
     expect((await browser.post(`${USER_API}/reset-password`, body)).statusCode).toBe(404);
     expect((await browser.get(`${USER_API}/reset-password/${token}`)).statusCode).toBe(404);
-    // A reset signs the account out everywhere.
+    // A reset signs the account out everywhere, and ends the bearer tokens minted from those sessions.
+    expect((await verifyOther()).statusCode).toBe(401);
     expect((await other.get(USER_API)).statusCode).toBe(401);
     await signInAs(t, 'reset@example.com', 'new-harbour-password-9');
 

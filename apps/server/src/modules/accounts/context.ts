@@ -56,11 +56,17 @@ export function requestMeta(request: FastifyRequest) {
  */
 export async function openSession(ctx: AccountContext, tx: Executor, request: FastifyRequest, userId: string) {
   const old = request.cookies[SESSION_COOKIE];
-  if (old) await ctx.sessions.deleteByToken(tx, old);
-  return ctx.sessions.create(tx, userId, requestMeta(request));
+  const replaced = old ? await ctx.sessions.deleteByToken(tx, old) : undefined;
+  return { ...(await ctx.sessions.create(tx, userId, requestMeta(request))), replaced: replaced?.id };
 }
 
-export function setSessionCookie(ctx: AccountContext, reply: FastifyReply, session: { token: string }): void {
+/** After the commit: the cookie of the new session; tokens of the session it replaced stop working. */
+export function setSessionCookie(
+  ctx: AccountContext,
+  reply: FastifyReply,
+  session: { token: string; replaced?: string | undefined },
+): void {
+  if (session.replaced) ctx.sessions.revoke([session.replaced]);
   reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(ctx.cookies, ctx.sessions.ttlSeconds));
 }
 

@@ -235,13 +235,17 @@ export function accountHandlers(ctx: AccountContext): Handlers<AccountOperations
 
     logout: async (_input, request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
-      await db.transaction(async (tx) => {
-        const ended = token ? await ctx.sessions.deleteByToken(tx, token) : undefined;
+      const ended = await db.transaction(async (tx) => {
+        const session = token ? await ctx.sessions.deleteByToken(tx, token) : undefined;
+        if (session) await ctx.sessions.voidPendingGrants(tx, session.userId);
         await recordAudit(tx, request, {
-          actorUserId: ended?.userId ?? null,
-          target: ended ? `user:${ended.userId}` : null,
+          actorUserId: session?.userId ?? null,
+          target: session ? `user:${session.userId}` : null,
         });
+        return session;
       });
+      // The session's bearer tokens die with it, on every process.
+      if (ended) ctx.sessions.revoke([ended.id]);
       clearSessionCookie(ctx, reply);
       return undefined;
     },
@@ -299,15 +303,18 @@ export function accountHandlers(ctx: AccountContext): Handlers<AccountOperations
     resetPassword: async ({ body }, request) => {
       assertPasswordAllowed(body.password, body.email);
       const passwordHash = await hashPassword(body.password);
-      await db.transaction(async (tx) => {
+      const ended = await db.transaction(async (tx) => {
         const found = await findLiveToken(tx, clock, body.token, 'reset', true);
         if (!found || found.user.email !== normalizeEmail(body.email)) throw linkTokenInvalid();
         await markTokenUsed(tx, clock, found.tokenId);
         await tx.update(users).set({ passwordHash, updatedAt: clock.now() }).where(eq(users.id, found.user.id));
-        // Whoever knew the old password is signed out everywhere.
-        await ctx.sessions.deleteOthers(tx, found.user.id);
+        // Whoever knew the old password is signed out everywhere, bearer tokens included.
+        const ids = await ctx.sessions.deleteOthers(tx, found.user.id);
+        await ctx.sessions.voidPendingGrants(tx, found.user.id);
         await recordAudit(tx, request, { actorUserId: found.user.id, target: `user:${found.user.id}` });
+        return ids;
       });
+      ctx.sessions.revoke(ended);
       return undefined;
     },
 
@@ -363,11 +370,14 @@ export function accountHandlers(ctx: AccountContext): Handlers<AccountOperations
       if (!(await verifyPassword(user.passwordHash, body.current_password))) throw wrongCurrentPassword();
       assertPasswordAllowed(body.password, user.email);
       const passwordHash = await hashPassword(body.password);
-      await db.transaction(async (tx) => {
+      const ended = await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: clock.now() }).where(eq(users.id, user.id));
-        await ctx.sessions.deleteOthers(tx, user.id, session.id);
+        const ids = await ctx.sessions.deleteOthers(tx, user.id, session.id);
+        await ctx.sessions.voidPendingGrants(tx, user.id);
         await recordAudit(tx, request, { target: `user:${user.id}` });
+        return ids;
       });
+      ctx.sessions.revoke(ended);
       return undefined;
     },
 

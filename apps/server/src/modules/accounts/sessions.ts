@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Clock } from '../../core/clock.js';
 import type { Database, Executor } from '../../core/db/database.js';
+import { authorizationCodes, deviceCodes } from '../auth/schema.js';
+import { LiveSessions, type RevocationBus } from './live-sessions.js';
 import { sessions, users } from './schema.js';
 
 const hashId = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -11,20 +13,53 @@ const TOUCH_AFTER_MS = 5 * 60 * 1000;
 export type SessionRow = typeof sessions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 
-/** Server-side sessions: the browser holds a random token, the database its hash. */
+/**
+ * Server-side sessions: the browser holds a random token, the database its hash. A bearer token
+ * names the session it was minted from (`sid`) and lives only as long as it does (decision 021):
+ * whoever ends sessions passes the ids they were told to `revoke` once the change has committed.
+ */
 export class SessionStore {
+  private readonly live: LiveSessions;
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly ttlMs: number,
-  ) {}
+    bus?: RevocationBus,
+  ) {
+    this.live = new LiveSessions((id) => this.isLive(id), bus);
+  }
+
+  /** Starts hearing other processes' revocations. */
+  start(): Promise<void> {
+    return this.live.start();
+  }
+
+  close(): Promise<void> {
+    return this.live.close();
+  }
+
+  /** Whether the session behind a bearer token still lives (cached briefly, dropped on revocation). */
+  isLiveCached(sessionId: string): Promise<boolean> {
+    return this.live.isLive(sessionId);
+  }
+
+  /** Ended sessions' tokens stop working: here at once, on every other process within moments. Call after commit. */
+  revoke(sessionIds: readonly string[]): void {
+    this.live.revoke(sessionIds);
+  }
 
   get ttlSeconds(): number {
     return Math.floor(this.ttlMs / 1000);
   }
 
   /** A new session (always a new id: signing in never reuses an earlier session's id). */
-  async create(tx: Executor, userId: string, meta: { ip?: string; userAgent?: string | undefined }) {
+  async create(
+    tx: Executor,
+    userId: string,
+    meta: { ip?: string; userAgent?: string | undefined },
+    ttlMs = this.ttlMs,
+  ) {
     const token = randomBytes(32).toString('base64url');
     const now = this.clock.now();
     const id = hashId(token);
@@ -33,7 +68,7 @@ export class SessionStore {
       userId,
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + this.ttlMs),
+      expiresAt: new Date(now.getTime() + ttlMs),
       ip: meta.ip ?? null,
       userAgent: meta.userAgent?.slice(0, 500) ?? null,
     });
@@ -64,24 +99,45 @@ export class SessionStore {
     return row !== undefined;
   }
 
-  /** Ends the session a cookie names; answers whose it was, if it existed. */
-  async deleteByToken(tx: Executor, token: string): Promise<{ userId: string } | undefined> {
+  /** Ends the session a cookie names; answers whose it was (and its id), if it existed. */
+  async deleteByToken(tx: Executor, token: string): Promise<{ userId: string; id: string } | undefined> {
     const [ended] = await tx
       .delete(sessions)
       .where(eq(sessions.id, hashId(token)))
-      .returning({ userId: sessions.userId });
+      .returning({ userId: sessions.userId, id: sessions.id });
     return ended;
   }
 
-  async deleteById(tx: Executor, sessionId: string): Promise<void> {
-    await tx.delete(sessions).where(eq(sessions.id, sessionId));
+  /** Ends one session; answers the ids ended, for `revoke`. */
+  async deleteById(tx: Executor, sessionId: string): Promise<string[]> {
+    const ended = await tx.delete(sessions).where(eq(sessions.id, sessionId)).returning({ id: sessions.id });
+    return ended.map((row) => row.id);
   }
 
-  /** Every session of the user but `keep` (a password change signs out everywhere else). */
-  async deleteOthers(tx: Executor, userId: string, keep?: string): Promise<void> {
-    await tx
+  /** Every session of the user but `keep` (a password change signs out everywhere else); answers the ids ended. */
+  async deleteOthers(tx: Executor, userId: string, keep?: string): Promise<string[]> {
+    const ended = await tx
       .delete(sessions)
-      .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
+      .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId))
+      .returning({ id: sessions.id });
+    return ended.map((row) => row.id);
+  }
+
+  /**
+   * A sign-out or password change also voids what a token of the user could still turn into a new
+   * session: unredeemed one-time codes and approved, unclaimed device grants. They carry no session
+   * of their own, so all of the user's go; both last minutes at most, and the user can ask again.
+   */
+  async voidPendingGrants(tx: Executor, userId: string): Promise<void> {
+    const now = this.clock.now();
+    await tx
+      .update(authorizationCodes)
+      .set({ usedAt: now })
+      .where(and(eq(authorizationCodes.userId, userId), isNull(authorizationCodes.usedAt)));
+    await tx
+      .update(deviceCodes)
+      .set({ status: 'denied' })
+      .where(and(eq(deviceCodes.userId, userId), eq(deviceCodes.status, 'approved')));
   }
 
   async markConfirmed(sessionId: string): Promise<void> {

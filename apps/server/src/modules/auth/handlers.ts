@@ -5,7 +5,7 @@ import { AppError, forbidden, unauthenticated } from '../../core/errors.js';
 import type { Handlers } from '../../core/http/operations.js';
 import { hashToken } from '../accounts/tokens.js';
 import { recordAudit } from '../../core/audit/audit.js';
-import { link, openSession, setSessionCookie, type AccountContext } from '../accounts/context.js';
+import { link, openSession, requestMeta, setSessionCookie, type AccountContext } from '../accounts/context.js';
 import { projectMembers } from '../projects/schema.js';
 import { authorizationCodes, deviceCodes } from './schema.js';
 
@@ -83,7 +83,10 @@ export function authHandlers(ctx: AccountContext): Handlers<AuthOperations> {
         .where(and(eq(deviceCodes.id, device.id), eq(deviceCodes.status, 'approved')))
         .returning();
       if (!claimed?.userId) throw grantError('invalid_grant', 'Unknown device code.');
-      return { token: await ctx.tokens.sign(claimed.userId) };
+      // The grant is a session of the device's own, as long as its token: a password change, a reset or
+      // a sign-out everywhere ends it (and the token) like any other session of the user.
+      const grant = await ctx.sessions.create(db, claimed.userId, requestMeta(request), ctx.tokens.ttl * 1000);
+      return { token: await ctx.tokens.sign(claimed.userId, grant.id) };
     },
 
     createAuthorizationCode: async (_input, request) => {
