@@ -12,7 +12,7 @@ import { Icon } from '../../ui/Icon';
 import { Loading } from '../../ui/Loading';
 import { ScrollFade } from '../../ui/ScrollFade';
 import { Tag } from '../../ui/Tag';
-import { displayName } from '../auth/api/session';
+import { displayName, emailAddsToName } from '../auth/api/session';
 import { useLogout } from '../auth/api/logout';
 import { useProjectsQuery, type Project } from '../projects/api/projects';
 import { canCreateProjects } from '../projects/can-create';
@@ -67,7 +67,7 @@ function AccountPanel({ user, current }: { user: User; current: string | undefin
         <Avatar name={name} url={user.avatar} />
         <div className="min-w-0">
           <p className="truncate text-sm font-semibold">{name}</p>
-          {name !== user.email && <p className="truncate text-xs text-muted">{user.email}</p>}
+          {emailAddsToName(user) && <p className="truncate text-xs text-muted">{user.email}</p>}
         </div>
       </div>
       <hr className="-mx-2 my-1 border-border" />

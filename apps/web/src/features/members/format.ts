@@ -1,6 +1,6 @@
 import { formatDate, formatDateTime } from '../../ui/dates';
 import { firstUse } from '../../ui/first-use';
-import { displayName } from '../auth/api/session';
+import { displayName, emailAddsToName } from '../auth/api/session';
 
 // The console's one date format (ui/dates.ts).
 export function formatDay(iso: string): string {
@@ -28,12 +28,21 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   return relative().format(Math.round(diff / MINUTE), 'minute');
 }
 
-/** How a member is called in the console: their name, else username, else email. */
-export function memberName(user: {
+interface Named {
   firstName: string | null;
   lastName: string | null;
   username: string | null;
   email: string;
-}): string {
+}
+
+/** How a member is called in the console: their name, else username, else email. */
+export function memberName(user: Named): string {
   return displayName(user);
+}
+
+export { emailAddsToName };
+
+/** A member in one line: "Carol Smith (carol@example.com)", or only "carol@example.com" when that is all there is. */
+export function memberLabel(user: Named): string {
+  return emailAddsToName(user) ? `${memberName(user)} (${user.email})` : user.email;
 }

@@ -10,7 +10,7 @@ import { PagedList } from '../../features/lists/ui/PagedList';
 import { SearchBox } from '../../features/lists/ui/SearchBox';
 import { useListSearch } from '../../features/lists/use-list-search';
 import { useMembersQuery, useRemoveMember, type Member } from '../../features/members/api/members';
-import { formatDay, memberName } from '../../features/members/format';
+import { emailAddsToName, formatDay, memberName } from '../../features/members/format';
 import { ChangeRoleDialog } from '../../features/members/ui/ChangeRoleDialog';
 import type { Project } from '../../features/projects/api/projects';
 import { ProjectPage } from '../../features/projects/ui/ProjectPage';
@@ -150,7 +150,8 @@ function Members({ project, access }: { project: Project; access: Access }) {
             </>
           ) : (
             <>
-              <strong className="text-text">{memberName(removing.user)}</strong> ({removing.user.email}) loses access to{' '}
+              <strong className="text-text">{memberName(removing.user)}</strong>
+              {emailAddsToName(removing.user) && ` (${removing.user.email})`} loses access to{' '}
               <strong className="text-text">{project.name}</strong> at once, with every role they hold here. You can
               invite them again later.
             </>
@@ -189,7 +190,7 @@ function MemberRow({
               {name}
               {isMe && <Tag tone="primary">You</Tag>}
             </p>
-            {name !== member.user.email && <p className="text-muted [overflow-wrap:anywhere]">{member.user.email}</p>}
+            {emailAddsToName(member.user) && <p className="text-muted [overflow-wrap:anywhere]">{member.user.email}</p>}
           </div>
         </div>
       </th>

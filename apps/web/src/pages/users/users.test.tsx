@@ -276,6 +276,36 @@ describe('users: removing a member', () => {
     expect(screen.getByText('Grace Hopper was removed from Acme shop.')).toBeInTheDocument();
   });
 
+  it('shows the email once for a member without a name, or whose name is the email', async () => {
+    const carol = memberFixture(5, {
+      user: { email: 'carol@example.com', firstName: null, lastName: null, username: null },
+    });
+    const dave = memberFixture(6, {
+      user: { email: 'dave@example.com', firstName: 'Dave@Example.com', lastName: null },
+    });
+    const api = usersApi({
+      [MEMBERS]: listPage([me, carol, dave]),
+      [`GET /v1/enforcer/users/${carol.user.id}/roles`]: json(200, [builtInRoleFixture('member')]),
+      [`GET /v1/enforcer/users/${carol.user.id}/roles/assignable`]: json(200, builtInRoleFixtures),
+    });
+    renderApp(`/users?project=${P}`, api.fetch);
+    const row = await rowOf('carol@example.com');
+    expect(within(row).getAllByText('carol@example.com')).toHaveLength(1);
+    expect(within(await rowOf('Dave@Example.com')).queryByText('dave@example.com')).not.toBeInTheDocument();
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Change role of carol@example.com' }));
+    const change = await screen.findByRole('dialog', { name: 'Change role' });
+    expect(change).toHaveTextContent('carol@example.com');
+    expect(change).not.toHaveTextContent('carol@example.com (carol@example.com)');
+    await userEvent.click(within(change).getByRole('button', { name: 'Cancel' }));
+
+    await userEvent.click(
+      within(await rowOf('carol@example.com')).getByRole('button', { name: 'Remove carol@example.com' }),
+    );
+    const remove = screen.getByRole('dialog', { name: 'Remove member' });
+    expect(remove).toHaveTextContent('carol@example.com loses access to Acme shop at once');
+  });
+
   it("shows the server's message when the last owner would go", async () => {
     const owner = { ...grace, roles: ['owner'] };
     const api = usersApi({

@@ -56,3 +56,11 @@ export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'usernam
   const full = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
   return full || user.username || user.email;
 }
+
+/**
+ * Whether a person's email says more than their name: false when they have no name (the name is
+ * the email) or their name is their email, so the address is never shown twice.
+ */
+export function emailAddsToName(user: Pick<User, 'firstName' | 'lastName' | 'username' | 'email'>): boolean {
+  return displayName(user).trim().toLowerCase() !== user.email.trim().toLowerCase();
+}

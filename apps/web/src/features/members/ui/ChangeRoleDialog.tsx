@@ -12,7 +12,7 @@ import type { Role } from '../../roles/api/roles';
 import { sortRoles } from '../../roles/role-labels';
 import { permissionForPlan, planRoleChange, useChangeRole } from '../api/change-role';
 import { useAssignableRoles, useHeldRoles, type Member } from '../api/members';
-import { memberName } from '../format';
+import { memberLabel, memberName } from '../format';
 
 interface ChangeRoleDialogProps {
   project: string;
@@ -31,12 +31,11 @@ export function ChangeRoleDialog({ project, member, access, onClose, onChanged }
     change.reset();
     onClose();
   };
-  const name = member ? memberName(member.user) : '';
   return (
     <FormDialog
       open={member !== null}
       title="Change role"
-      description={member ? `${name} (${member.user.email})` : undefined}
+      description={member ? memberLabel(member.user) : undefined}
       onClose={close}
       busy={change.isPending}
     >
