@@ -16,24 +16,28 @@ export interface FieldFrameProps {
   children: ReactNode;
 }
 
-/** A field's label above its control, and its error and hint below, with the ids that tie them together. */
+/**
+ * A field's label above its control, and its error and hint below, with the ids that tie them together.
+ * Labels, errors and hints are in sentence case whatever the field's `className` says (`normal-case`):
+ * a field whose value is a code in capitals must not put its label in capitals among normal ones.
+ */
 export function FieldFrame({ ids, label, labelAside, hint, error, className, children }: FieldFrameProps) {
   return (
     <div className={className}>
       <div className="flex items-baseline justify-between gap-3">
-        <label htmlFor={ids.id} className="text-sm font-medium text-text">
+        <label htmlFor={ids.id} className="text-sm font-medium text-text normal-case">
           {label}
         </label>
         {labelAside}
       </div>
       {children}
       {error && (
-        <p id={ids.errorId} className="mt-1.5 text-sm text-danger">
+        <p id={ids.errorId} className="mt-1.5 text-sm text-danger normal-case">
           {error}
         </p>
       )}
       {hint && (
-        <p id={ids.hintId} className="mt-1.5 text-xs text-muted">
+        <p id={ids.hintId} className="mt-1.5 text-xs text-muted normal-case">
           {hint}
         </p>
       )}

@@ -19,15 +19,33 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   labelAside?: ReactNode;
   /** Inside the field, at its right end (a "Show" button). */
   trailing?: ReactNode;
+  /**
+   * Classes of the input itself (`uppercase` for a code); `className` styles the whole field, whose
+   * label and hint keep the console's sentence case.
+   */
+  inputClassName?: string;
 }
 
 /** A labelled input with its hint and error wired to it (label for, aria-describedby, aria-invalid). */
-export function TextField({ label, hint, error, labelAside, trailing, className, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  hint,
+  error,
+  labelAside,
+  trailing,
+  className,
+  inputClassName,
+  ...input
+}: TextFieldProps) {
   const ids = useFieldIds(hint, error);
   return (
     <FieldFrame ids={ids} label={label} labelAside={labelAside} hint={hint} error={error} className={className}>
       <div className="relative mt-1.5">
-        <input {...ids.control} className={cx(inputClasses, trailing ? 'pr-20' : undefined)} {...input} />
+        <input
+          {...ids.control}
+          className={cx(inputClasses, trailing ? 'pr-20' : undefined, inputClassName)}
+          {...input}
+        />
         {trailing && <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div>}
       </div>
     </FieldFrame>

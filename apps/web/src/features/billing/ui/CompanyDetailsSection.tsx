@@ -200,7 +200,7 @@ function CompanyForm({
           autoComplete="country"
           maxLength={2}
           spellCheck={false}
-          className="uppercase"
+          inputClassName="uppercase"
           {...text('address.country')}
         />
         <TextField label="Tax ID (optional)" maxLength={50} {...text('taxId')} />
