@@ -6,7 +6,7 @@ export function DashboardPage() {
   return (
     <ProjectPage
       title="Dashboard"
-      description="Your project at a glance: billing, modules, the team and what changed lately."
+      description="Your project at a glance, and where to go next."
       permissions={[...DASHBOARD_PERMISSIONS]}
     >
       {(project, access) => <ProjectDashboard project={project} access={access} />}

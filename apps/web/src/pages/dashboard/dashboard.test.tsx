@@ -14,6 +14,7 @@ const project = fakeProject(1, {
 const olivia = memberFixture(1, { user: { firstName: 'Olivia', lastName: 'Owner' }, roles: ['owner'] });
 const AUDIT = `GET /v1/projects/${project.id}/audit`;
 const MEMBERS = `GET /v1/projects/${project.id}/users`;
+const BILLING = 'GET /v1/billing/billing';
 
 const activity = [
   {
@@ -50,15 +51,60 @@ describe('dashboard', () => {
     const team = screen.getByRole('region', { name: 'Team' });
     expect(await within(team).findByText('Olivia Owner')).toBeInTheDocument();
     expect(await screen.findByText('Olivia Owner invited someone')).toBeInTheDocument();
+    expect(api.callsTo(BILLING).length).toBeGreaterThan(0);
   });
 
-  it('says why a card is empty when its permission is denied, and asks nothing it may not read', async () => {
+  it('leaves out the cards and quick links a role may not use, and asks nothing for them', async () => {
     const api = projectPageApi(['projects.read', 'members.read'], { [MEMBERS]: listPage([olivia]) }, project);
     renderApp(path, api.fetch);
-    const activityCard = await screen.findByRole('region', { name: 'Recent activity' });
-    expect(within(activityCard).getByText(/\(audit\.read\)/)).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Billing' })).getByText(/\(billing\.read\)/)).toBeInTheDocument();
+    const team = await screen.findByRole('region', { name: 'Team' });
+    expect(await within(team).findByText('Olivia Owner')).toBeInTheDocument();
+    for (const card of ['Billing', 'Modules', 'Recent activity', 'Your access']) {
+      expect(screen.queryByRole('region', { name: card })).not.toBeInTheDocument();
+    }
+    const links = screen.getByRole('region', { name: 'Quick links' });
+    expect(
+      within(links)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Support']);
+    expect(screen.queryByText(/doesn.t allow|You need:/)).not.toBeInTheDocument();
     expect(api.callsTo(AUDIT)).toHaveLength(0);
+    expect(api.callsTo(BILLING)).toHaveLength(0);
+  });
+
+  it('shows a role that may read none of the cards what it can use and whom to ask, never refusals', async () => {
+    const api = projectPageApi(['projects.read', 'blog.read'], {}, project);
+    renderApp(path, api.fetch);
+    const welcome = await screen.findByRole('region', { name: 'Your access' });
+    expect(within(welcome).getByText(/Ask an owner or admin of Harbour Goods/)).toBeInTheDocument();
+    const links = screen.getByRole('region', { name: 'Quick links' });
+    expect(
+      within(links)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Support']);
+    for (const card of ['Billing', 'Modules', 'Team', 'Recent activity']) {
+      expect(screen.queryByRole('region', { name: card })).not.toBeInTheDocument();
+    }
+    expect(screen.queryByText(/doesn.t allow|You need:/)).not.toBeInTheDocument();
+    for (const call of [AUDIT, MEMBERS, BILLING]) expect(api.callsTo(call)).toHaveLength(0);
+  });
+
+  it('offers the quick links of the pages an owner can use', async () => {
+    const api = projectPageApi(
+      [...everything, 'invites.manage', 'authkeys.manage', 'projects.update'],
+      { [AUDIT]: listPage([]), [MEMBERS]: listPage([olivia]) },
+      project,
+    );
+    renderApp(path, api.fetch);
+    const links = await screen.findByRole('region', { name: 'Quick links' });
+    expect(
+      within(links)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Invite people', 'Create an API key', 'Project settings', 'Support']);
+    expect(screen.queryByRole('region', { name: 'Your access' })).not.toBeInTheDocument();
   });
 
   it('shows honest empty states', async () => {

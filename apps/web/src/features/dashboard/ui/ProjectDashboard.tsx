@@ -8,8 +8,8 @@ import { EmptyState } from '../../../ui/ListStates';
 import { Loading } from '../../../ui/Loading';
 import { Tag } from '../../../ui/Tag';
 import { usePainted } from '../../../ui/painted';
+import type { Permission } from '@wharf/contract/permissions';
 import type { Access } from '../../access/api/enforce';
-import { deniedReason } from '../../access/ui/Denied';
 import { useBillingProject } from '../../billing/api';
 import { BillingFlags } from '../../billing/ui/BillingFlags';
 import { linkClasses } from '../../auth/ui/AuthCard';
@@ -22,55 +22,78 @@ import type { Project } from '../../projects/api/projects';
 import { useRecentActivity } from '../api/activity';
 import { describeActivity } from '../activity-text';
 
-/** The permissions the dashboard's cards need; the first opens the page. */
+/** The permissions the dashboard's cards and quick links need; the first opens the page. */
 export const DASHBOARD_PERMISSIONS = [
   'projects.read',
   'members.read',
   'audit.read',
   'billing.read',
   'integrations.read',
-] as const;
+  'invites.manage',
+  'authkeys.manage',
+  'projects.update',
+] as const satisfies readonly Permission[];
 
-/** The project at a glance: billing state, modules, members, recent activity and where to go next. */
+/**
+ * The project at a glance: billing state, modules, members, recent activity and where to go next.
+ * A card whose data the member's role may not read is left out (and its data never asked for), as is
+ * a quick link to a page they could not use; with none of the cards, a word on what they can do.
+ */
 export function ProjectDashboard({ project, access }: { project: Project; access: Access }) {
   // The cards ask for their data once the page has painted (ui/painted.ts).
   const painted = usePainted();
+  const links = quickLinks.filter((link) => routeExists(link.route) && (!link.needs || access.can(link.needs)));
+  const billing = access.can('billing.read');
+  const modules = access.can('integrations.read');
+  const team = access.can('members.read');
+  const activity = access.can('audit.read');
   return (
     <div className="grid gap-5 lg:grid-cols-2">
-      <Card title="Billing" to="billing.index" project={project.id} linkLabel="Open billing">
-        {access.can('billing.read') ? (
+      {!billing && !modules && !team && !activity && <RoleGlance project={project} />}
+      {billing && (
+        <Card title="Billing" to="billing.index" project={project.id} linkLabel="Open billing">
           <BillingGlance project={project} load={painted} />
-        ) : (
-          <Reason permission="billing.read" />
-        )}
-      </Card>
-      <Card title="Modules" to="integrations.store" project={project.id} linkLabel="Browse modules">
-        {access.can('integrations.read') ? (
-          <ModulesGlance project={project} />
-        ) : (
-          <Reason permission="integrations.read" />
-        )}
-      </Card>
-      <Card title="Team" to="project.users.list" project={project.id} linkLabel="See everyone">
-        {access.can('members.read') ? (
-          <TeamGlance project={project.id} load={painted} />
-        ) : (
-          <Reason permission="members.read" />
-        )}
-      </Card>
-      <Card title="Quick links">
-        <QuickLinks project={project.id} />
-      </Card>
-      <div className="lg:col-span-2">
-        <Card title="Recent activity">
-          {access.can('audit.read') ? (
-            <ActivityGlance project={project.id} canSeeNames={access.can('members.read')} load={painted} />
-          ) : (
-            <Reason permission="audit.read" />
-          )}
         </Card>
-      </div>
+      )}
+      {modules && (
+        <Card title="Modules" to="integrations.store" project={project.id} linkLabel="Browse modules">
+          <ModulesGlance project={project} />
+        </Card>
+      )}
+      {team && (
+        <Card title="Team" to="project.users.list" project={project.id} linkLabel="See everyone">
+          <TeamGlance project={project.id} load={painted} />
+        </Card>
+      )}
+      {links.length > 0 && (
+        <Card title="Quick links">
+          <QuickLinks project={project.id} links={links} />
+        </Card>
+      )}
+      {activity && (
+        <div className="lg:col-span-2">
+          <Card title="Recent activity">
+            <ActivityGlance project={project.id} canSeeNames={team} load={painted} />
+          </Card>
+        </div>
+      )}
     </div>
+  );
+}
+
+/** For a role that may read none of the cards: what the project offers them, and who can give more. */
+function RoleGlance({ project }: { project: Project }) {
+  return (
+    <section aria-label="Your access" className="rounded-xl border border-border bg-surface p-5 shadow-xs">
+      <h2 className="text-base font-semibold">Welcome to {project.name}</h2>
+      <p className="mt-2 text-sm/6 text-muted">
+        Your role here doesn&rsquo;t include billing, modules, the team or the project&rsquo;s activity, so there is
+        nothing to show at a glance yet. The quick links and the menu lead to what you can use.
+      </p>
+      <p className="mt-2 text-sm/6 text-muted">
+        Need more? Ask an owner or admin of {project.name} to give you a role that includes it.
+      </p>
+    </section>
   );
 }
 
@@ -105,10 +128,6 @@ function Card({
       <div className="min-w-0 flex-1">{children}</div>
     </section>
   );
-}
-
-function Reason({ permission }: { permission: string }) {
-  return <p className="text-sm text-muted">{deniedReason([permission])}</p>;
 }
 
 function BillingGlance({ project, load }: { project: Project; load: boolean }) {
@@ -220,26 +239,47 @@ function ActivityGlance({ project, canSeeNames, load }: { project: string; canSe
   );
 }
 
-const quickLinks: { route: RouteNameInput; label: string; hint: string }[] = [
-  { route: 'project.users.invites.list', label: 'Invite people', hint: 'Bring your team in, each with a role.' },
-  { route: 'developer.api.index', label: 'Create an API key', hint: 'Let scripts and services call the API.' },
-  { route: 'projects.settings', label: 'Project settings', hint: 'Name, logos and the danger zone.' },
+interface QuickLink {
+  route: RouteNameInput;
+  label: string;
+  hint: string;
+  /** Shown only to a role with this permission: the page's own. */
+  needs?: Permission;
+}
+
+const quickLinks: QuickLink[] = [
+  {
+    route: 'project.users.invites.list',
+    label: 'Invite people',
+    hint: 'Bring your team in, each with a role.',
+    needs: 'invites.manage',
+  },
+  {
+    route: 'developer.api.index',
+    label: 'Create an API key',
+    hint: 'Let scripts and services call the API.',
+    needs: 'authkeys.manage',
+  },
+  {
+    route: 'projects.settings',
+    label: 'Project settings',
+    hint: 'Name, logos and the danger zone.',
+    needs: 'projects.update',
+  },
   { route: 'core.support', label: 'Support', hint: 'Tutorials and answers to common questions.' },
 ];
 
-function QuickLinks({ project }: { project: string }) {
+function QuickLinks({ project, links }: { project: string; links: QuickLink[] }) {
   return (
     <ul className="grid gap-3 text-sm">
-      {quickLinks
-        .filter((link) => routeExists(link.route))
-        .map((link) => (
-          <li key={link.route}>
-            <Link to={pathOf(link.route)} search={{ project }} className={linkClasses}>
-              {link.label}
-            </Link>
-            <p className="text-xs text-muted">{link.hint}</p>
-          </li>
-        ))}
+      {links.map((link) => (
+        <li key={link.route}>
+          <Link to={pathOf(link.route)} search={{ project }} className={linkClasses}>
+            {link.label}
+          </Link>
+          <p className="text-xs text-muted">{link.hint}</p>
+        </li>
+      ))}
     </ul>
   );
 }
