@@ -65,7 +65,8 @@ export async function adminOf(server: RunningServer, password = 'e2e-admin-harbo
     return (await res.json()) as Record<string, unknown>;
   };
 
-  return { bearer, call, lastMailTo };
+  // `session` (`wharf_session=…`) signs a browser context in as the admin (people.ts, `signedInWith`).
+  return { bearer, call, lastMailTo, session };
 }
 
 export function linkIn(mail: OutboxMail, path: string): string {

@@ -76,6 +76,14 @@ export async function registered(browser: Browser, base: string, email: string):
   return context;
 }
 
+/** A new browser context signed in with a session cookie (`wharf_session=…`), such as the admin's. */
+export async function signedInWith(browser: Browser, base: string, session: string): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  const [name, value] = session.split(/=(.*)/s) as [string, string];
+  await context.addCookies([{ name, value, url: base }]);
+  return context;
+}
+
 /** A freshly registered person who owns a new project, with a tab open in their browser. */
 export async function ownerOfNewProject(
   browser: Browser,
