@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseAllowList } from './core/http/outbound.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/server, whether running from src (tsx, tests) or dist (production). */
@@ -108,6 +109,22 @@ export const configSchema = z
       .default(false)
       .describe(
         "End-to-end tests only: the server's clock can be moved forward by a platform admin (POST /v1/billing/admin/test-clock), like Stripe's test clocks",
+      ),
+    OUTBOUND_ALLOW_HOSTS: commaList
+      .default([])
+      .refine(
+        (entries) => {
+          try {
+            parseAllowList(entries);
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        { message: 'Give host names, IP addresses or CIDR ranges (10.0.0.0/8, ::1), separated by commas' },
+      )
+      .describe(
+        'Comma-separated host names, addresses or CIDR ranges the server may call although they are not public (self-hosted module peers, a local push service). Empty: only public addresses; cloud-metadata addresses never',
       ),
     PUSH_ALLOW_HTTP: booleanFlag
       .default(false)

@@ -43,6 +43,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: createFakeWebDist(),
+    // The tests' own receivers (push service, module providers) listen on loopback; the guard refuses
+    // loopback unless allowed, as a deployment allows its self-hosted peers (decision 024).
+    OUTBOUND_ALLOW_HOSTS: '127.0.0.0/8,::1',
     ...sharedCacheSettings(),
     ...overrides,
   });
