@@ -17,7 +17,12 @@ const POLL_MS = 10_000;
  */
 describe('the console talks back', () => {
   // The loopback receiver speaks plain http; production endpoints must be https.
-  const world = useConsoleWorld({ PUSH_ALLOW_HTTP: 'true', JOB_POLL_MS: '200' });
+  // The loopback push receiver is a local push service: allowed, as a deployment allows its own peers.
+  const world = useConsoleWorld({
+    PUSH_ALLOW_HTTP: 'true',
+    OUTBOUND_ALLOW_HOSTS: '127.0.0.0/8,::1',
+    JOB_POLL_MS: '200',
+  });
   let base: string;
   let person: BrowserContext;
   let page: Page;

@@ -16,6 +16,7 @@ import { registerOpenApi } from './core/http/openapi.js';
 import { registerOperations, type Handlers, type RateLimit } from './core/http/operations.js';
 import { registerSecurityHeaders } from './core/http/security-headers.js';
 import { memoizingSerializerCompiler } from './core/http/serializer.js';
+import { createOutboundFetch } from './core/http/outbound.js';
 import { registerWebApp } from './core/http/web.js';
 import { MemoryFailureTracker, RedisFailureTracker, type FailureTracker } from './core/security/attempts.js';
 import { registerCsrfCookie } from './core/security/cookies.js';
@@ -179,10 +180,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     pollMs: config.JOB_POLL_MS,
     log: (message, err) => app.log.error({ err }, message),
   });
-  const push = new PushSender({
-    ...(await ensureVapidKeys(db)),
-    subject: vapidSubject(config.PUBLIC_URL, config.ADMIN_EMAIL),
-  });
+  // Every call to an address a user gave goes through this one guarded fetch (decision 024).
+  const outbound = createOutboundFetch({ allow: config.OUTBOUND_ALLOW_HOSTS });
+  const push = new PushSender(
+    { ...(await ensureVapidKeys(db)), subject: vapidSubject(config.PUBLIC_URL, config.ADMIN_EMAIL) },
+    outbound,
+  );
   jobs.register(PUSH_QUEUE, pushJobHandler({ db, sender: push, publicUrl: config.PUBLIC_URL }));
   // One gateway for billing's calls and its background jobs (the monthly invoice run, the hourly
   // collector, auto top-ups): the Stripe gateway keeps each project's customer between calls.
@@ -191,7 +194,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   registerInvoiceJobs(jobs, { db, gateway: billingGateway, clock, log: billingLog });
   registerAutoTopUp(jobs, { db, clock, gateway: billingGateway, log: billingLog });
   await scheduleInvoiceJobs(jobs, clock);
-  const integrations = { ...defaultIntegrations(), ...deps.integrations };
+  const integrations = { ...defaultIntegrations(), fetch: outbound, ...deps.integrations };
   registerModuleCharges(jobs, {
     db,
     clock,

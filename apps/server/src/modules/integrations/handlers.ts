@@ -1,3 +1,4 @@
+import type { OutboundFetch } from '../../core/http/outbound.js';
 import type { Integration, IntegrationCategory, operations } from '@wharf/contract';
 import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../../core/audit/audit.js';
@@ -65,8 +66,8 @@ export interface IntegrationDeps {
   cipher: CredentialCipher;
   registry: ModuleRegistry;
   catalogue: Catalogue;
-  /** Test connection's fetch and wait (global fetch and 5 s unless a test gives others). */
-  fetch?: typeof fetch;
+  /** Test connection's fetch (the app's guarded outbound fetch, core/http/outbound.ts) and wait (5 s unless a test gives another). */
+  fetch?: OutboundFetch;
   connectionTimeoutMs?: number;
   /** The app's one lifecycle, shared with project templates; made from these deps when not given. */
   lifecycle?: ModuleLifecycle;

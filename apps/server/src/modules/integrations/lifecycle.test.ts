@@ -197,22 +197,61 @@ describe('a project’s modules through their lifecycle', () => {
     expect(refused.json()).toMatchObject({ ok: false, message: 'The credentials were refused by WooCommerce.' });
   });
 
-  it('tests a connection that cannot be made with a clear answer, promptly', async () => {
+  it('tests a connection that cannot be made with one answer, promptly, whatever the port does', async () => {
     // A port that was just free: nothing listens there now.
     const closed = await fakeProvider();
     const freePort = portOf(closed);
     await close(closed);
     const started = Date.now();
     await owner.call('PATCH', url('wooCommerce'), { credentials: { siteUrl: `http://127.0.0.1:${freePort}` } });
-    const refused = (await owner.call('POST', url('wooCommerce', '/test'))).json();
-    expect(refused.ok).toBe(false);
-    expect(refused.message).toBe('Could not reach WooCommerce: the connection was refused.');
+    const refused = await owner.call('POST', url('wooCommerce', '/test'));
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json()).toMatchObject({ ok: false, message: 'Could not connect to WooCommerce.' });
 
     await owner.call('PATCH', url('wooCommerce'), { credentials: { siteUrl: `http://127.0.0.1:${portOf(silent)}` } });
-    const hung = (await owner.call('POST', url('wooCommerce', '/test'))).json();
-    expect(hung).toMatchObject({ ok: false, message: 'Could not reach WooCommerce: no answer within 0.3 s.' });
+    const hung = await owner.call('POST', url('wooCommerce', '/test'));
+    expect(hung.statusCode).toBe(200);
+    expect(hung.json()).toMatchObject({ ok: false, message: 'Could not connect to WooCommerce.' });
     // The test app waits 300 ms for a provider (5 s in production).
     expect(Date.now() - started).toBeLessThan(4_000);
+  });
+
+  it('refuses loopback, private and metadata addresses without the allow-list, sending the key nowhere', async () => {
+    // An app as deployed: OUTBOUND_ALLOW_HOSTS empty. The provider listens on loopback and counts.
+    const deployed = await createStartedTestApp({
+      config: { OUTBOUND_ALLOW_HOSTS: '' },
+      deps: { integrations: { registry: fakeModules, connectionTimeoutMs: 300 } },
+    });
+    let reached = 0;
+    provider.on('connection', () => (reached += 1));
+    try {
+      const admin = await bearerUser(deployed, 'scanner@example.com');
+      const scanned = (await createProjectAs(admin)).id;
+      const path = (suffix = '') => `/v1/projects/${scanned}/integrations/wooCommerce${suffix}`;
+      expect((await admin.call('POST', path(), {})).statusCode).toBe(201);
+      const closed = await fakeProvider();
+      const closedPort = portOf(closed);
+      await close(closed);
+      const answers = [];
+      for (const siteUrl of [
+        `http://127.0.0.1:${portOf(provider)}`, // open
+        `http://127.0.0.1:${closedPort}`, // closed
+        `http://127.0.0.1:${portOf(silent)}`, // silent
+        `http://[::ffff:127.0.0.1]:${portOf(provider)}`,
+        `http://localhost:${portOf(provider)}`,
+        'http://169.254.169.254',
+        'http://10.255.255.1',
+      ]) {
+        await admin.call('PATCH', path(), { credentials: { siteUrl, apiKey: 'right-key-123' } });
+        const res = await admin.call('POST', path('/test'));
+        answers.push({ status: res.statusCode, ok: res.json().ok, message: res.json().message });
+      }
+      expect(answers).toEqual(Array(7).fill({ status: 200, ok: false, message: 'Could not connect to WooCommerce.' }));
+      expect(reached).toBe(0);
+    } finally {
+      provider.removeAllListeners('connection');
+      await deployed.close();
+    }
   });
 
   it('tests connectors only, and says when there is nothing to test with', async () => {

@@ -9,6 +9,8 @@ import { AppError, badRequest, notFound } from '../../core/errors.js';
 import type { NotificationService } from '../notifications/service.js';
 import { projectNotFound } from '../projects/errors.js';
 import { projects } from '../projects/schema.js';
+import { createOutboundFetch, type OutboundFetch } from '../../core/http/outbound.js';
+import { couldNotConnect } from './connectors/http.js';
 import { credentialsBinding, type CredentialCipher } from './credentials.js';
 import type { ModuleManifest } from './manifest.js';
 import { dependencyOrderIn, manifestIn, type ModuleRegistry } from './registry.js';
@@ -32,6 +34,9 @@ export const requestActor = (request: FastifyRequest): Actor => ({
   audit: (tx, entry) => recordAudit(tx, request, entry),
 });
 
+/** Used when the app gives no outbound fetch: public addresses only. */
+let defaultOutbound: OutboundFetch | undefined;
+
 /** Test connection's wait for the provider, unless the app is given another (tests use a short one). */
 export const CONNECTION_TIMEOUT_MS = 5_000;
 
@@ -41,7 +46,8 @@ export interface LifecycleDeps {
   registry: ModuleRegistry;
   notifications: Pick<NotificationService, 'notifyProject'>;
   cipher: CredentialCipher;
-  fetch?: typeof fetch;
+  /** How Test connection reaches a provider: the app's guarded outbound fetch (core/http/outbound.ts). */
+  fetch?: OutboundFetch;
   connectionTimeoutMs?: number;
 }
 
@@ -268,21 +274,19 @@ export class ModuleLifecycle {
     }
     const credentials = this.deps.cipher.decrypt(row.credentials, credentialsBinding(projectId, code));
     const timeoutMs = this.deps.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS;
-    const baseFetch = this.deps.fetch ?? fetch;
+    // Never the global fetch: a provider's address is the user's to choose (decision 024).
+    const baseFetch = this.deps.fetch ?? (defaultOutbound ??= createOutboundFetch());
     // A backstop a little after the adapter's own timeout, for an adapter that forgets its signal.
-    const timedFetch: typeof fetch = (input, init) => {
+    const timedFetch: OutboundFetch = (input, init) => {
       const timeout = AbortSignal.timeout(timeoutMs + 500);
       return baseFetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
     };
     try {
       const result = await manifest.connector.adapter.testConnection(credentials, { fetch: timedFetch, timeoutMs });
       return { ...result, checkedAt: checkedAt() };
-    } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      const message = timedOut
-        ? `${manifest.name} did not answer within ${timeoutMs / 1000} seconds.`
-        : `Could not reach ${manifest.name}: ${error instanceof Error ? error.message : String(error)}`;
-      return { ok: false, message, checkedAt: checkedAt() };
+    } catch {
+      // The adapters never throw; should one, the answer is still the uniform one.
+      return { ok: false, message: couldNotConnect(manifest.name), checkedAt: checkedAt() };
     }
   }
 

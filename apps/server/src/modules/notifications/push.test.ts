@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs } from '../../core/jobs/schema.js';
@@ -199,6 +201,55 @@ describe('the loopback push receiver', () => {
       expect(receiver.messages()).toEqual([]);
     } finally {
       await receiver.close();
+    }
+  });
+});
+
+describe('a push endpoint on a loopback or private address', () => {
+  it('is never called without the allow-list: the job fails and retries, and nothing reaches it', async () => {
+    // As deployed: OUTBOUND_ALLOW_HOSTS empty (plain http accepted only to get past the scheme check).
+    const t = await createStartedTestApp({ config: { PUSH_ALLOW_HTTP: 'true', OUTBOUND_ALLOW_HOSTS: '' } });
+    const receiver = await startPushReceiver();
+    let reached = 0;
+    const counter = createServer((_req, res) => res.end());
+    counter.on('connection', () => (reached += 1));
+    await new Promise<void>((resolve) => counter.listen(0, '::', resolve));
+    const port = (counter.address() as AddressInfo).port;
+    try {
+      const admin = await bearerUser(t, 'boss@example.com');
+      await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+      const browser = await signInAs(t, 'boss@example.com');
+      const endpoints = [
+        receiver.subscribe().endpoint,
+        `http://[::1]:${port}/push/a`,
+        `http://[::ffff:127.0.0.1]:${port}/push/b`,
+        `http://localhost:${port}/push/c`,
+        'http://169.254.169.254/latest/meta-data/',
+        'http://10.0.0.1/push/d',
+      ];
+      for (const endpoint of endpoints) {
+        const subscription = { ...receiver.subscribe(), endpoint };
+        const res = await browser.post(`${USER_API}/push/subscription`, { subscription });
+        expect(res.statusCode, res.body).toBe(204);
+      }
+      const sent = await admin.call('POST', '/v1/admin/notifications', {
+        push: true,
+        userId: admin.user.id,
+        title: 'Anyone inside?',
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      expect(await t.app.services.jobs.runDue()).toBe(endpoints.length);
+      const pushes = await t.database.db.select().from(jobs).where(eq(jobs.queue, PUSH_QUEUE));
+      expect(pushes.map((j) => [j.state, j.lastError])).toEqual(
+        endpoints.map(() => ['queued', expect.stringMatching(/could not connect/)]),
+      );
+      expect(receiver.messages()).toEqual([]);
+      expect(reached).toBe(0);
+    } finally {
+      counter.closeAllConnections();
+      await new Promise((resolve) => counter.close(resolve));
+      await receiver.close();
+      await t.close();
     }
   });
 });

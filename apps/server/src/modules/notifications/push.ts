@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Database } from '../../core/db/database.js';
+import type { OutboundFetch } from '../../core/http/outbound.js';
 import type { JobHandler } from '../../core/jobs/queue.js';
 import { appSecrets } from '../accounts/schema.js';
 import { notifications, pushSubscriptions } from './schema.js';
@@ -59,13 +60,15 @@ export class PushServiceError extends Error {
 export type PushSubscriptionJson = typeof pushSubscriptions.$inferSelect.subscription;
 
 /**
- * Encrypts (RFC 8291, aes128gcm) and signs (VAPID) with web-push, and sends with fetch: web-push's own
- * `sendNotification` always speaks https, whatever the endpoint's scheme, so it could not reach a
- * plain-http push service such as the tests' loopback receiver.
+ * Encrypts (RFC 8291, aes128gcm) and signs (VAPID) with web-push, and sends through the guarded
+ * outbound fetch (core/http/outbound.ts): an endpoint is whatever address a browser, or anyone with
+ * a session, registered, so it may reach only public addresses and the allow-list (decision 024).
+ * web-push's own `sendNotification` would bypass that guard, and always speaks https besides.
  */
 export class PushSender {
   constructor(
     private readonly vapid: VapidKeys & { subject: string },
+    private readonly outbound: OutboundFetch,
     private readonly timeoutMs = PUSH_TIMEOUT_MS,
   ) {}
 
@@ -85,7 +88,7 @@ export class PushSender {
       if (name.toLowerCase() !== 'content-length') headers.set(name, String(value));
     }
     const timeout = AbortSignal.timeout(this.timeoutMs);
-    const response = await fetch(details.endpoint, {
+    const response = await this.outbound(details.endpoint, {
       method: 'POST',
       headers,
       // A copy typed as fetch's BodyInit wants it, whichever lib (node or DOM) types fetch.
@@ -93,6 +96,7 @@ export class PushSender {
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       redirect: 'error',
     });
+    // Refused, unreachable or disallowed: an OutboundError, and the queue tries again later.
     const body = await response.text();
     if (!response.ok) throw new PushServiceError(response.status, body);
   }

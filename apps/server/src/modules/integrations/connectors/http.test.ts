@@ -44,6 +44,8 @@ const shopify = httpConnector({
   url: (c) => `${c.shopUrl}/admin/api/2025-01/shop.json`,
   headers: (c) => ({ 'X-Shopify-Access-Token': c.accessToken ?? '' }),
 });
+// The adapter's own contract, with a plain fetch; the guard it gets in the app is tested in
+// core/http/outbound.test.ts and, for every connector, in guarded.test.ts.
 const options = { fetch, timeoutMs: 2000 };
 
 describe('httpConnector', () => {
@@ -91,34 +93,36 @@ describe('httpConnector', () => {
     expect(await lenient.testConnection({}, options)).toEqual({ ok: true, message: 'Connected to Gelato.' });
   });
 
-  it('reports a closed port as unreachable, without throwing', async () => {
+  it('answers a closed port and a silent one alike, in words and in time, without throwing', async () => {
     // Take a free port and close it again, so nothing listens there.
     const closed = createServer();
     const closedOrigin = await listen(closed);
     await new Promise((r) => closed.close(r));
-    const result = await shopify.testConnection({ shopUrl: closedOrigin, accessToken: 'x' }, options);
-    expect(result).toEqual({ ok: false, message: 'Could not reach Shopify: the connection was refused.' });
-  });
-
-  it('gives up on a server that never answers once the timeout passes', async () => {
-    const started = Date.now();
-    const result = await shopify.testConnection({ shopUrl: silentOrigin, accessToken: 'x' }, { fetch, timeoutMs: 200 });
-    const elapsed = Date.now() - started;
-    expect(result).toEqual({ ok: false, message: 'Could not reach Shopify: no answer within 0.2 s.' });
-    expect(elapsed).toBeGreaterThanOrEqual(190);
-    expect(elapsed).toBeLessThan(1500);
+    const timed = async (shopUrl: string) => {
+      const started = Date.now();
+      const result = await shopify.testConnection({ shopUrl, accessToken: 'x' }, { fetch, timeoutMs: 200 });
+      return { result, elapsed: Date.now() - started };
+    };
+    const [refused, hung] = await Promise.all([timed(closedOrigin), timed(silentOrigin)]);
+    for (const { result, elapsed } of [refused, hung]) {
+      expect(result).toEqual({ ok: false, message: 'Could not connect to Shopify.' });
+      // A refusal is not answered sooner than the timeout: the time says nothing about the port.
+      expect(elapsed).toBeGreaterThanOrEqual(190);
+      expect(elapsed).toBeLessThan(1500);
+    }
   });
 
   it('does not hang on a fetch that ignores its abort signal', async () => {
     const deaf = (() => new Promise<Response>(() => undefined)) as typeof fetch;
     const result = await shopify.testConnection({ shopUrl: origin, accessToken: 'x' }, { fetch: deaf, timeoutMs: 50 });
-    expect(result).toEqual({ ok: false, message: 'Could not reach Shopify: no answer within 0.05 s.' });
+    expect(result).toEqual({ ok: false, message: 'Could not connect to Shopify.' });
   });
 
   it('turns credentials that make no address into a failed test, not an exception', async () => {
-    const result = await shopify.testConnection({ shopUrl: 'not a url', accessToken: 'x' }, options);
+    const quick = { fetch, timeoutMs: 100 };
+    const result = await shopify.testConnection({ shopUrl: 'not a url', accessToken: 'x' }, quick);
     expect(result.ok).toBe(false);
-    expect(result.message).toMatch(/^Could not reach Shopify: .+\.$/);
+    expect(result.message).toBe('Could not connect to Shopify.');
 
     const throwing = httpConnector({
       provider: 'Etsy',
@@ -127,9 +131,9 @@ describe('httpConnector', () => {
       },
       headers: () => ({}),
     });
-    expect(await throwing.testConnection({}, options)).toEqual({
+    expect(await throwing.testConnection({}, quick)).toEqual({
       ok: false,
-      message: 'Could not reach Etsy: the key is missing.',
+      message: 'Could not connect to Etsy.',
     });
   });
 });

@@ -12,34 +12,19 @@ export interface HttpConnectorOptions {
 
 const is2xx = (status: number) => status >= 200 && status < 300;
 
-/** Node's fetch hides the socket error under `cause`; people should read "connection refused", not "fetch failed". */
-const reasonByCode: Record<string, string> = {
-  ECONNREFUSED: 'the connection was refused',
-  ECONNRESET: 'the connection was reset',
-  ENOTFOUND: 'the address was not found',
-  EAI_AGAIN: 'the address could not be looked up',
-  ETIMEDOUT: 'the connection timed out',
-  EHOSTUNREACH: 'the host is unreachable',
-  ENETUNREACH: 'the network is unreachable',
-  UND_ERR_SOCKET: 'the connection was closed',
-};
-
-function reasonOf(error: unknown): string {
-  const cause = (error as { cause?: unknown } | null)?.cause ?? error;
-  const code = (cause as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && reasonByCode[code]) return reasonByCode[code];
-  if (cause instanceof Error && cause.message) return cause.message;
-  if (error instanceof Error && error.message) return error.message;
-  return String(error);
-}
-
-class Timeout extends Error {}
+/**
+ * The one answer for every way a connection can fail: refused, reset, timed out, a TLS error, a name
+ * that does not resolve, an address that may not be called (core/http/outbound.ts). Saying which
+ * would turn Test connection into a port scanner (decision 024).
+ */
+export const couldNotConnect = (provider: string) => `Could not connect to ${provider}.`;
 
 /**
  * One adapter for every provider reached by a single authenticated GET. It never throws (a bad
  * credential that breaks the URL is a failed test, not a 500) and never hangs: the request is
  * aborted after `timeoutMs`, and the wait is also raced against that timer so a fetch that ignores
- * its signal still gives an answer.
+ * its signal still gives an answer. A failure is answered when the timeout is up, not sooner, so
+ * how long it took does not tell a closed port from a filtered one either.
  */
 export function httpConnector(options: HttpConnectorOptions): ConnectorAdapter {
   const { provider } = options;
@@ -48,10 +33,10 @@ export function httpConnector(options: HttpConnectorOptions): ConnectorAdapter {
     async testConnection(credentials, { fetch, timeoutMs }): Promise<ConnectionResult> {
       const controller = new AbortController();
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const timedOut = new Promise<never>((_, reject) => {
+      const timeUp = new Promise<'time-up'>((resolve) => {
         timer = setTimeout(() => {
           controller.abort();
-          reject(new Timeout());
+          resolve('time-up');
         }, timeoutMs);
       });
       try {
@@ -64,7 +49,13 @@ export function httpConnector(options: HttpConnectorOptions): ConnectorAdapter {
             signal: controller.signal,
           }),
         );
-        const response = await Promise.race([request, timedOut]);
+        const noAnswer = timeUp.then(() => null);
+        const response = await Promise.race([
+          // A failure waits for the timer too: every failure is answered after the same time.
+          request.catch(() => noAnswer),
+          noAnswer,
+        ]);
+        if (!response) return { ok: false, message: couldNotConnect(provider) };
         // The body is not needed; cancelling it frees the socket. Not awaited: it must not delay the answer.
         response.body?.cancel().catch(() => undefined);
         if (okWhen(response.status)) return { ok: true, message: `Connected to ${provider}.` };
@@ -72,22 +63,14 @@ export function httpConnector(options: HttpConnectorOptions): ConnectorAdapter {
           return { ok: false, message: `The credentials were refused by ${provider}.` };
         }
         return { ok: false, message: `${provider} answered ${response.status}.` };
-      } catch (error) {
-        const reason =
-          error instanceof Timeout || controller.signal.aborted
-            ? `no answer within ${formatDuration(timeoutMs)}`
-            : reasonOf(error);
-        return { ok: false, message: `Could not reach ${provider}: ${reason}.` };
+      } catch {
+        await timeUp;
+        return { ok: false, message: couldNotConnect(provider) };
       } finally {
         clearTimeout(timer);
       }
     },
   };
-}
-
-/** 5000 → "5 s", 300 → "0.3 s", 50 → "0.05 s". */
-function formatDuration(ms: number): string {
-  return `${Number((ms / 1000).toFixed(2))} s`;
 }
 
 /** `Authorization: Basic …` from a user and a secret, as WooCommerce and ShipStation expect. */
