@@ -51,5 +51,58 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Every call to an address a user gave goes through the guarded outbound fetch (decision 024):
+    // no module calls fetch or an HTTP client itself. reCAPTCHA and Stripe talk to fixed hosts.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: [
+      'apps/server/src/modules/**/*.test.ts',
+      'apps/server/src/modules/**/fixtures/**',
+      'apps/server/src/modules/captcha/service.ts',
+      'apps/server/src/modules/billing/gateway/stripe.ts',
+    ],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call addresses through core/http/outbound.ts (createOutboundFetch), decision 024.' },
+        { name: 'XMLHttpRequest', message: 'Call addresses through core/http/outbound.ts, decision 024.' },
+        { name: 'WebSocket', message: 'Call addresses through core/http/outbound.ts, decision 024.' },
+      ],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            'node:http',
+            'http',
+            'node:https',
+            'https',
+            'node:http2',
+            'http2',
+            'node:net',
+            'net',
+            'node:tls',
+            'tls',
+          ]
+            .concat(['undici', 'got', 'axios', 'node-fetch', 'cross-fetch', 'superagent', 'needle'])
+            .map((name) => ({
+              name,
+              allowTypeImports: true,
+              message: 'Call addresses through core/http/outbound.ts (createOutboundFetch), decision 024.',
+            })),
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'globalThis', property: 'fetch', message: 'Use core/http/outbound.ts, decision 024.' },
+        { object: 'webpush', property: 'sendNotification', message: 'Send through PushSender (the outbound guard).' },
+        { object: 'it', property: 'only' },
+        { object: 'it', property: 'skip' },
+        { object: 'describe', property: 'only' },
+        { object: 'describe', property: 'skip' },
+        { object: 'test', property: 'only' },
+        { object: 'test', property: 'skip' },
+      ],
+    },
+  },
   prettier,
 );
