@@ -35,6 +35,19 @@ describe('the text check of every request string', () => {
     expect(found[0]!.message).toMatch(/NUL/);
     expect(found[3]!.message).toMatch(/surrogate/);
   });
+
+  it('refuses a time outside the years 1 to 9999 where the schema has a time', () => {
+    const times = [['from'], ['to']] as const;
+    const at = (from: string, to = '2026-01-01T00:00:00Z') => textProblems({ from, to }, [], times);
+    expect(at('2026-01-01T00:00:00Z')).toEqual([]);
+    expect(at('0001-01-01T00:00:00Z')).toEqual([]);
+    for (const bad of ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00+01:00', '9999-12-31T23:59:59-01:00']) {
+      expect(
+        at(bad).map((p) => p.path.join('.')),
+        bad,
+      ).toEqual(['from']);
+    }
+  });
 });
 
 describe('requests with unclean text', () => {
@@ -57,6 +70,10 @@ describe('requests with unclean text', () => {
     const search = await owner.call('GET', `/v1/projects/${project}/users?search=%00`);
     expect(search.statusCode).toBe(400);
     expect(search.json().message).toContain('query.search');
+
+    const audit = await owner.call('GET', `/v1/projects/${project}/audit?start=0000-01-01T00:00:00Z`);
+    expect(audit.statusCode).toBe(400);
+    expect(audit.json().message).toContain('query.start');
 
     const role = await owner.call('GET', `/v1/enforcer/roles/owner%00?project=${project}`);
     expect(role.statusCode).toBe(400);

@@ -7,8 +7,10 @@ import { z } from 'zod';
  * Every string a request carries — body, query, path — passes one check after the contract's own
  * (docs/decisions/023): no NUL (PostgreSQL refuses it in text), no lone surrogate (it has no UTF-8
  * form), no other C0 control character or DEL, and no line break or tab except in the strings the
- * contract marks multi-line. Object keys (a record's) are one line too. A refusal is the usual 400
- * VALIDATION_ERROR naming the field, so no handler, query or column ever sees such text.
+ * contract marks multi-line. Object keys (a record's) are one line too. A time (an ISO datetime or
+ * date of the contract) must fall in the years 1 to 9999, which PostgreSQL and JavaScript both hold:
+ * the contract's pattern lets "0000-01-01" and offsets across either end through. A refusal is the
+ * usual 400 VALIDATION_ERROR naming the field, so no handler, query or column ever sees such input.
  */
 
 type Segment = string | number;
@@ -17,6 +19,7 @@ type Pattern = readonly string[];
 
 interface ZodDef {
   type: string;
+  format?: string;
   shape?: Record<string, z.ZodType>;
   element?: z.ZodType;
   valueType?: z.ZodType;
@@ -36,7 +39,13 @@ const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: ZodDef
 
 /** The places under a schema that its multi-line marks cover. */
 export function multilinePatterns(schema: z.ZodType): Pattern[] {
+  return schemaPlaces(schema).multiline;
+}
+
+/** The places of a schema's multi-line marks, and of its times. */
+function schemaPlaces(schema: z.ZodType): { multiline: Pattern[]; times: Pattern[] } {
   const found: Pattern[] = [];
+  const times: Pattern[] = [];
   const seen = new Set<z.ZodType>();
   const visit = (node: z.ZodType | null | undefined, path: string[]): void => {
     if (!node || path.length > 32) return;
@@ -49,6 +58,9 @@ export function multilinePatterns(schema: z.ZodType): Pattern[] {
     seen.add(node);
     const def = defOf(node);
     switch (def.type) {
+      case 'string':
+        if (def.format === 'datetime' || def.format === 'date') times.push(path);
+        return;
       case 'object':
         for (const [key, child] of Object.entries(def.shape ?? {})) visit(child, [...path, key]);
         visit(def.catchall, [...path, '*']);
@@ -77,22 +89,37 @@ export function multilinePatterns(schema: z.ZodType): Pattern[] {
     }
   };
   visit(schema, []);
-  return found;
+  return { multiline: found, times };
 }
 
 const covers = (pattern: Pattern, path: readonly Segment[]) =>
   pattern.length <= path.length && pattern.every((part, i) => part === '*' || part === String(path[i]));
 
+const EARLIEST = Date.parse('0001-01-01T00:00:00.000Z');
+const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** Why a time the contract's pattern let through is refused: outside the years 1 to 9999. */
+export function timeProblem(value: string): string | undefined {
+  const ms = Date.parse(value);
+  return ms >= EARLIEST && ms <= LATEST ? undefined : 'must be a time between the years 1 and 9999';
+}
+
 /** The refused strings of a value (its keys included), each with its path and reason. */
-export function textProblems(value: unknown, patterns: readonly Pattern[]): { path: Segment[]; message: string }[] {
+export function textProblems(
+  value: unknown,
+  patterns: readonly Pattern[],
+  times: readonly Pattern[] = [],
+): { path: Segment[]; message: string }[] {
   const problems: { path: Segment[]; message: string }[] = [];
   const walk = (node: unknown, path: Segment[], depth: number): void => {
     if (problems.length >= 10 || depth > 64) return;
     if (typeof node === 'string') {
-      const message = textProblem(
-        node,
-        patterns.some((p) => covers(p, path)),
-      );
+      const isTime = times.some((p) => p.length === path.length && covers(p, path));
+      const message =
+        textProblem(
+          node,
+          patterns.some((p) => covers(p, path)),
+        ) ?? (isTime ? timeProblem(node) : undefined);
       if (message) problems.push({ path, message });
     } else if (Array.isArray(node)) {
       node.forEach((item, i) => walk(item, [...path, i], depth + 1));
@@ -119,9 +146,9 @@ type RouteSchema = Parameters<typeof validatorCompiler>[0];
 export const hygienicValidatorCompiler: FastifySchemaCompiler<RouteSchema['schema']> = (route) => {
   const schema = route.schema as unknown;
   if (!(schema instanceof z.ZodType)) return validatorCompiler(route as RouteSchema);
-  const patterns = multilinePatterns(schema);
+  const { multiline, times } = schemaPlaces(schema);
   const checked = schema.superRefine((value, ctx) => {
-    for (const problem of textProblems(value, patterns)) {
+    for (const problem of textProblems(value, multiline, times)) {
       ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
     }
   });

@@ -108,7 +108,11 @@ export interface InvoiceFilter {
 
 /** Newest first, paged by keyset on (issuedAt, id): one index range on (project, issued_at, id) whatever the page. */
 export async function listInvoices(db: Executor, projectId: string, filter: InvoiceFilter, now: Date) {
-  const conditions: (SQL | undefined)[] = [eq(invoices.projectId, projectId)];
+  // A page token the server did not issue is refused before anything is looked up.
+  const conditions: (SQL | undefined)[] = [
+    eq(invoices.projectId, projectId),
+    olderThanToken(invoices.issuedAt, invoices.id, filter.pageToken),
+  ];
   if (filter.search) conditions.push(ilike(invoices.number, containsPattern(filter.search)));
   if (filter.status) conditions.push(statusCondition(filter.status, now));
   if (filter.type) conditions.push(eq(invoices.type, filter.type));
@@ -131,7 +135,6 @@ export async function listInvoices(db: Executor, projectId: string, filter: Invo
     if (!summary) return { items: [], nextPageToken: null };
     conditions.push(gte(invoices.issuedAt, summary.periodStart), lt(invoices.issuedAt, summary.periodEnd));
   }
-  conditions.push(olderThanToken(invoices.issuedAt, invoices.id, filter.pageToken));
   const rows = await db
     .select()
     .from(invoices)
@@ -157,9 +160,11 @@ export async function listInvoicePaymentAttempts(
   invoiceId: string,
   paging: { pageToken?: string | undefined; pageSize: number },
 ) {
+  // A page token the server did not issue is refused before anything is looked up.
+  const after = olderThanToken(paymentAttempts.createdAt, paymentAttempts.id, paging.pageToken);
   await findInvoice(db, projectId, invoiceId);
-  const which = and(eq(paymentAttempts.projectId, projectId), eq(paymentAttempts.invoiceId, invoiceId));
-  return pageOfAttempts(db, which, paging, toInvoicePaymentAttempt);
+  const which = and(eq(paymentAttempts.projectId, projectId), eq(paymentAttempts.invoiceId, invoiceId), after);
+  return pageOfAttempts(db, which, { pageSize: paging.pageSize }, toInvoicePaymentAttempt);
 }
 
 /**

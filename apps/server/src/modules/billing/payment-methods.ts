@@ -213,7 +213,13 @@ export async function listPaymentAttempts(
   paymentMethodId: string,
   paging: { pageToken?: string | undefined; pageSize: number },
 ) {
+  // A page token the server did not issue is refused before anything is looked up.
+  const after = olderThanToken(paymentAttempts.createdAt, paymentAttempts.id, paging.pageToken);
   await findPaymentMethod(db, projectId, paymentMethodId);
-  const which = and(eq(paymentAttempts.projectId, projectId), eq(paymentAttempts.paymentMethodId, paymentMethodId));
-  return pageOfAttempts(db, which, paging, toPaymentAttempt);
+  const which = and(
+    eq(paymentAttempts.projectId, projectId),
+    eq(paymentAttempts.paymentMethodId, paymentMethodId),
+    after,
+  );
+  return pageOfAttempts(db, which, { pageSize: paging.pageSize }, toPaymentAttempt);
 }
