@@ -132,7 +132,11 @@ export const Invite = z
   .meta({ id: 'Invite' });
 
 export const CreateInviteRequest = z
-  .object({ email: z.email('Enter a valid email address.').max(254), role: RoleKey })
+  .object({
+    email: z.email('Enter a valid email address.').max(254),
+    /** A built-in role's key (`member`) or the project's own (`custom:ops-support`), as Change role offers. */
+    role: z.string().min(1, 'Choose a role.').max(200),
+  })
   .meta({ id: 'CreateInviteRequest' });
 
 export const Member = z

@@ -7,6 +7,7 @@ import { AppError } from '../../core/errors.js';
 import type { Handlers } from '../../core/http/operations.js';
 import { notHeldBy } from './assignable.js';
 import { findRole, normalised, roleNotFound, toRole } from './roles.js';
+import { invites } from '../projects/schema.js';
 import { roleAssignments, roles } from './schema.js';
 import type { PermissionResolver } from './service.js';
 
@@ -134,6 +135,20 @@ export function customRoleHandlers(deps: {
             .where(and(eq(roles.id, role.id), eq(roles.projectId, query.project)))
             .returning();
           if (!row) throw roleNotFound(); // deleted meanwhile
+          // A role's key follows its name: pending invitations to it follow the rename.
+          if (row.key !== role.key) {
+            await tx
+              .update(invites)
+              .set({ role: row.key })
+              .where(
+                and(
+                  eq(invites.projectId, query.project),
+                  eq(invites.role, role.key),
+                  isNull(invites.acceptedAt),
+                  isNull(invites.revokedAt),
+                ),
+              );
+          }
           await recordAudit(tx, request, {
             target: `role:${role.id}`,
             details: {

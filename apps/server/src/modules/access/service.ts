@@ -28,14 +28,30 @@ export async function syncBuiltInRoles(db: Executor): Promise<void> {
     .where(eq(roles.id, builtInRole('owner').id));
 }
 
-/** Make a user a member of a project holding a built-in role; answers false when already a member. */
+/**
+ * Make a user a member of a project holding a role, built-in or the project's own (by key); answers
+ * false when already a member. A custom role deleted since it was chosen (an invitation's) is a 409.
+ */
 export async function addMember(tx: Executor, projectId: string, userId: string, roleKey: string): Promise<boolean> {
+  const builtIn = builtInRoles.find((r) => r.key === roleKey);
+  let roleId: string | undefined = builtIn?.id;
+  if (!roleId) {
+    const [own] = await tx
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.projectId, projectId), eq(roles.key, roleKey)));
+    if (!own) {
+      throw new AppError(
+        409,
+        'ROLE_GONE',
+        'The role this was for no longer exists in the project. Ask for a new invitation.',
+      );
+    }
+    roleId = own.id;
+  }
   const added = await tx.insert(projectMembers).values({ projectId, userId }).onConflictDoNothing().returning();
   if (added.length === 0) return false;
-  await tx
-    .insert(roleAssignments)
-    .values({ projectId, userId, roleId: builtInRole(roleKey).id })
-    .onConflictDoNothing();
+  await tx.insert(roleAssignments).values({ projectId, userId, roleId }).onConflictDoNothing();
   return true;
 }
 

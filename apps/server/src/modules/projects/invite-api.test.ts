@@ -61,6 +61,45 @@ describe('the invitations API', () => {
     expect((await member.call('POST', base(), { email: 'friend@example.com', role: 'viewer' })).statusCode).toBe(403);
   });
 
+  it('invites with a custom role of the project, as Change role gives one; a rename carries pending invitations', async () => {
+    const roles = `/v1/enforcer/roles?project=${projectId}`;
+    const created = await owner.call('POST', roles, {
+      name: 'Night shift',
+      permissions: ['projects.read', 'chat.write'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const role = created.json() as { id: string; key: string };
+    const res = await owner.call('POST', base(), { email: 'night@example.com', role: role.key });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ role: role.key, status: 'pending' });
+
+    // Renamed while the invitation waits: it now names the renamed role, and joining gives it.
+    const renamed = await owner.call('PATCH', `/v1/enforcer/roles/${role.id}?project=${projectId}`, {
+      name: 'Late shift',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const newKey = renamed.json().key as string;
+    expect(
+      (await owner.call('GET', base())).json().items.find((i: { email: string }) => i.email === 'night@example.com'),
+    ).toMatchObject({ role: newKey });
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'night@example.com'));
+    const token = mail!.text.match(/accept-invite\/([\w-]+)/)![1]!;
+    const invitee = await bearerUser(t, 'night@example.com');
+    const browser = await signInAs(t, 'night@example.com');
+    expect((await browser.get(`${USER_API}/accept-invite/${token}`)).json()).toMatchObject({
+      role: newKey,
+      joined: true,
+    });
+    const held = await owner.call('GET', `/v1/enforcer/users/${invitee.user.id}/roles?project=${projectId}`);
+    expect(held.json().map((r: { key: string }) => r.key)).toEqual([newKey]);
+
+    // Only roles of this project that the inviter could give.
+    const unknown = await owner.call('POST', base(), { email: 'x@example.com', role: 'custom:no-such-role' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'ROLE_NOT_FOUND' });
+    expect((await member.call('POST', base(), { email: 'y@example.com', role: newKey })).statusCode).toBe(403);
+  });
+
   it('refuses to invite a member, and replaces an earlier pending invitation', async () => {
     expect((await owner.call('POST', base(), { email: 'member@example.com', role: 'viewer' })).json().code).toBe(
       'ALREADY_MEMBER',

@@ -7,7 +7,7 @@ import { AppError } from '../../core/errors.js';
 import type { Handlers } from '../../core/http/operations.js';
 import { containsPattern, decodeTimePageToken, encodePageToken } from '../../core/pagination.js';
 import { assertAssignable } from '../access/assignable.js';
-import { builtInRole } from '../access/built-in-roles.js';
+import { findRolesByKey } from '../access/roles.js';
 import type { PermissionResolver } from '../access/service.js';
 import { normalizeEmail } from '../accounts/service.js';
 import { users } from '../accounts/schema.js';
@@ -74,7 +74,9 @@ export function inviteHandlers(deps: {
 
     createInvite: async ({ params, body }, request) => {
       const inviter = request.principal!.userId;
-      await assertAssignable(deps.permissions, params.project, inviter, builtInRole(body.role).permissions);
+      // Built-in or the project's own: the same roles Change role offers, each only if the inviter could give it.
+      const [role] = await findRolesByKey(db, params.project, [body.role]);
+      await assertAssignable(deps.permissions, params.project, inviter, role!.permissions);
       const email = normalizeEmail(body.email);
       const platform = await deps.platform.resolve({ host: request.hostname });
       const created = await db.transaction(async (tx) => {

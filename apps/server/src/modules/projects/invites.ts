@@ -8,7 +8,7 @@ import { hashToken, newSecretToken } from '../accounts/tokens.js';
 import { normalizeEmail } from '../accounts/service.js';
 import type { MailService } from '../mail/service.js';
 import { addMember, roleKeysOf } from '../access/service.js';
-import { invites, organisationMembers, projects, type ProjectRole } from './schema.js';
+import { invites, organisationMembers, projects } from './schema.js';
 
 /** SPEC: invites expire after 7 days. */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -16,7 +16,8 @@ export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export interface InviteRequest {
   projectId: string;
   email: string;
-  role: ProjectRole;
+  /** A role key: built-in (`member`) or the project's own (`custom:ops`). */
+  role: string;
   invitedBy: string | null;
 }
 

@@ -87,7 +87,8 @@ export const invites = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    role: text('role', { enum: projectRoles }).notNull(),
+    /** The role's key: built-in or the project's own (kept in step when a custom role is renamed). */
+    role: text('role').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

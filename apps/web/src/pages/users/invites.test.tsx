@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   apiError,
   builtInRoleFixtures,
+  customRoleFixture,
   fakeProject,
   inviteFixture,
   json,
@@ -120,6 +121,35 @@ describe('invites: sending', () => {
     expect(api.callsTo(CREATE)[0]?.body).toEqual({ email: 'linus@example.com', role: 'viewer' });
     expect(within(form).getByLabelText('Email')).toHaveValue('');
     expect(await item('linus@example.com')).toHaveTextContent('Pending');
+  });
+
+  it('offers the same roles as Change role: the built-in ones and the project’s custom roles', async () => {
+    const ops = customRoleFixture(1, { name: 'Ops support', permissions: ['projects.read'] });
+    const giveable = [...builtInRoleFixtures.filter((r) => r.key !== 'owner'), ops];
+    const api = invitesApi({
+      [`GET /v1/enforcer/users/${user.id}/roles/assignable`]: json(200, giveable),
+      [CREATE]: (call) => json(201, inviteFixture(6, { ...(call.body as { email: string; role: string }) })),
+    });
+    renderApp(`/users/invites?project=${P}`, api.fetch);
+    const form = await screen.findByRole('form', { name: 'Invite someone' });
+    const role = within(form).getByLabelText('Role');
+    const custom = await within(role).findByRole('option', { name: 'Ops support' });
+    expect(custom).toBeEnabled();
+    expect(
+      within(role)
+        .getAllByRole('group')
+        .map((g) => g.getAttribute('label')),
+    ).toEqual(['Built-in roles', 'Custom roles']);
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Owner (beyond your permissions)', 'Admin', 'Member', 'Finance', 'Viewer', 'Ops support']);
+    await userEvent.type(within(form).getByLabelText('Email'), 'otto@example.com');
+    await userEvent.selectOptions(role, ops.key);
+    await userEvent.click(within(form).getByRole('button', { name: 'Send invite' }));
+    await waitFor(() => expect(api.callsTo(CREATE)[0]?.body).toEqual({ email: 'otto@example.com', role: ops.key }));
+    expect(await within(form).findByText(/as Ops support\./)).toBeInTheDocument();
   });
 
   it('puts errors beside the fields: a bad address, and someone already a member', async () => {

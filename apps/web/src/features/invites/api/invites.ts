@@ -8,7 +8,6 @@ import {
 } from '@tanstack/react-query';
 import { useApiClient } from '../../../app/api-client';
 import type { ResultOf } from '../../auth/api/types';
-import type { BuiltInRoleKey } from '../../roles/role-labels';
 
 export type Invite = ResultOf<'listInvites'>['items'][number];
 
@@ -48,7 +47,8 @@ export function useInvitesQuery(project: string, search: string) {
 
 export interface InviteInput {
   email: string;
-  role: BuiltInRoleKey;
+  /** A role key: built-in (`member`) or the project's own (`custom:ops-support`). */
+  role: string;
 }
 
 /**
@@ -78,8 +78,7 @@ export function useResendInvite(project: string) {
     mutationFn: (invite: Invite) =>
       client.createInvite({
         project,
-        // Invitations are only ever made with built-in roles (CreateInviteRequest).
-        createInviteRequest: { email: invite.email, role: invite.role as BuiltInRoleKey },
+        createInviteRequest: { email: invite.email, role: invite.role },
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: inviteKeys.all(project) }),
   });

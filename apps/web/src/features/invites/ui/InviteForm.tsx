@@ -11,11 +11,13 @@ import { formErrorsFrom, validate } from '../../forms/form-errors';
 import { useForm } from '../../forms/use-form';
 import { useAssignableRoles } from '../../members/api/members';
 import { relativeTime } from '../../members/format';
-import { BUILT_IN_ROLE_KEYS, roleName, type BuiltInRoleKey } from '../../roles/role-labels';
+import { roleName } from '../../roles/role-labels';
+import { RoleOptions, roleChoices } from '../../roles/ui/RoleOptions';
 import { useCreateInvite } from '../api/invites';
 
 /**
- * Invite someone by email with a built-in role. Only roles the inviter could give are offered
+ * Invite someone by email with a role: the same list Change role offers (ui/RoleOptions), the
+ * built-in roles and the project's custom ones. Only roles the inviter could give can be chosen
  * (with `members.read` the console asks which; the server refuses the others anyway).
  */
 export function InviteForm({
@@ -34,8 +36,8 @@ export function InviteForm({
   const [sent, setSent] = useState<string | null>(null);
   const reasonId = useId();
 
-  const giveable = assignable.data ? new Set(assignable.data.map((r) => r.key)) : undefined;
-  const selected = assignable.data?.find((r) => r.key === form.values.role);
+  const choices = roleChoices(assignable.data);
+  const selected = choices.find((c) => c.key === form.values.role)?.role;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -52,7 +54,7 @@ export function InviteForm({
       {
         onSuccess: (invite) => {
           setSent(
-            `Invitation sent to ${invite.email} as ${roleName(invite.role)}. It expires ${relativeTime(invite.expiresAt)}.`,
+            `Invitation sent to ${invite.email} as ${roleName(invite.role, assignable.data)}. It expires ${relativeTime(invite.expiresAt)}.`,
           );
           form.setValue('email', '');
         },
@@ -63,6 +65,7 @@ export function InviteForm({
               // The server's message names the address, which the client's message cleaning garbles.
               ALREADY_MEMBER: { field: 'email', message: `${email} is already a member of this project.` },
               ROLE_NOT_ASSIGNABLE: { field: 'role' },
+              ROLE_NOT_FOUND: { field: 'role' },
             },
           });
           // Any other refusal (403: not allowed here) says why in the server's words.
@@ -96,15 +99,7 @@ export function InviteForm({
             error={form.errors.fields.role}
             hint={selected?.description}
           >
-            {BUILT_IN_ROLE_KEYS.map((key: BuiltInRoleKey) => {
-              const beyond = giveable !== undefined && !giveable.has(key);
-              return (
-                <option key={key} value={key} disabled={beyond}>
-                  {roleName(key)}
-                  {beyond ? ' (beyond your permissions)' : ''}
-                </option>
-              );
-            })}
+            <RoleOptions choices={choices} valueOf={(choice) => choice.key} />
           </SelectField>
         </div>
         {form.errors.message && <Alert tone="danger">{form.errors.message}</Alert>}

@@ -9,7 +9,7 @@ import type { Access } from '../../access/api/enforce';
 import { deniedReason } from '../../access/ui/Denied';
 import { errorMessage } from '../../forms/form-errors';
 import type { Role } from '../../roles/api/roles';
-import { sortRoles } from '../../roles/role-labels';
+import { RoleOptions, roleChoices, type RoleChoice } from '../../roles/ui/RoleOptions';
 import { permissionForPlan, planRoleChange, useChangeRole } from '../api/change-role';
 import { useAssignableRoles, useHeldRoles, type Member } from '../api/members';
 import { memberLabel, memberName } from '../format';
@@ -94,7 +94,9 @@ function ChangeRoleForm({
   }
 
   const current = held.data;
-  const options = sortRoles(assignable.data);
+  // The same list the invite form offers: built-in roles, then the project's custom roles.
+  const choices = roleChoices(assignable.data);
+  const options = choices.flatMap((c) => (c.role ? [c.role] : []));
   const assignableIds = new Set(options.map((r) => r.id));
   // Taking a role needs the same right as giving it: a role beyond the caller's stays where it is.
   const untouchable = current.filter((r) => !assignableIds.has(r.id));
@@ -119,13 +121,6 @@ function ChangeRoleForm({
       { onSuccess: () => onDone(`${name} is now ${selected.name}.`) },
     );
   }
-
-  const builtIn = options.filter((r) => r.builtIn);
-  const custom = options.filter((r) => !r.builtIn);
-  const optionLabel = (role: Role) => {
-    const needs = refusal(role);
-    return needs ? `${role.name} (needs ${needs})` : role.name;
-  };
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
@@ -172,22 +167,11 @@ function ChangeRoleForm({
               Choose a role…
             </option>
           )}
-          <optgroup label="Built-in roles">
-            {builtIn.map((role) => (
-              <option key={role.id} value={role.id} disabled={refusal(role) !== undefined}>
-                {optionLabel(role)}
-              </option>
-            ))}
-          </optgroup>
-          {custom.length > 0 && (
-            <optgroup label="Custom roles">
-              {custom.map((role) => (
-                <option key={role.id} value={role.id} disabled={refusal(role) !== undefined}>
-                  {optionLabel(role)}
-                </option>
-              ))}
-            </optgroup>
-          )}
+          <RoleOptions
+            choices={choices}
+            valueOf={(choice: RoleChoice) => choice.role?.id ?? choice.key}
+            refusalOf={(choice: RoleChoice) => (choice.role ? refusal(choice.role) : undefined)}
+          />
         </SelectField>
       )}
       {change.isError && <Alert tone="danger">{errorMessage(change.error)}</Alert>}
