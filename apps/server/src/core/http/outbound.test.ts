@@ -163,6 +163,10 @@ describe('the outbound guard', () => {
     const response = await permissive(`http://loopback.test:${allowedPort}/`, { headers: { authorization: API_KEY } });
     expect(await response.text()).toBe('inside');
     expect(allowedTarget.seen.keys).toEqual([API_KEY]);
+    // IPv6 and IPv4-mapped literals, once allowed, connect as written.
+    for (const host of ['[::1]', '[::ffff:127.0.0.1]']) {
+      expect(await (await permissive(`http://${host}:${port}/`)).text(), host).toBe('inside');
+    }
   });
 
   it('follows an allowed redirect, checking the hop, and sends no credentials to another origin', async () => {

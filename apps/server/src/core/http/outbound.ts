@@ -250,7 +250,7 @@ export function createOutboundFetch(options: OutboundOptions = {}): OutboundFetc
       url: new URL(request ? request.url : input.toString()),
       method: (init?.method ?? request?.method ?? 'GET').toUpperCase(),
       headers: Object.fromEntries(new Headers(init?.headers ?? request?.headers).entries()),
-      body: await bodyOf(init),
+      body: init?.body != null || !request?.body ? await bodyOf(init) : Buffer.from(await request.arrayBuffer()),
     };
     const redirect = init?.redirect ?? 'follow';
     for (let hop = 0; ; hop++) {
