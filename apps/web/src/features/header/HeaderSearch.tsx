@@ -1,11 +1,12 @@
 import { useRouter } from '@tanstack/react-router';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchParam } from '../../app/search';
 import { cx } from '../../ui/cx';
 import { Icon } from '../../ui/Icon';
 import { mediaQueries, useMediaQuery } from '../../ui/use-media-query';
 import { headerIconButton } from './header-classes';
-import { searchRoutes, tutorialPath } from './search-index';
+import { useModuleRoutes } from '../modules/use-modules';
+import { searchRoutes, tutorialPath, withModules } from './search-index';
 import { useBlogResults } from './use-blog-results';
 
 /** How many pages the search lists at most. */
@@ -74,8 +75,10 @@ function SearchCombobox({
   const listId = `${ids}-list`;
   const input = useRef<HTMLInputElement>(null);
   const blogs = useBlogResults(query);
+  const moduleRoutes = useModuleRoutes();
+  const routes = useMemo(() => withModules(moduleRoutes), [moduleRoutes]);
 
-  const pages: Option[] = searchRoutes(query)
+  const pages: Option[] = searchRoutes(query, routes)
     .slice(0, ROUTE_RESULTS)
     .map((route) => ({
       id: `${ids}-page-${route.name}`,

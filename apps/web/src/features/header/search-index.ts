@@ -1,4 +1,4 @@
-import { routeTable } from '../../app/routes';
+import { routeTable, type PageEntry } from '../../app/routes';
 
 /** A page the header search can open. */
 export interface RouteResult {
@@ -17,20 +17,34 @@ const UNSEARCHABLE = new Set(['projects.switch']);
  * console's own pages (a signed-in user's): the sign-in and password pages mean nothing to someone
  * already signed in.
  */
-export const searchableRoutes: readonly RouteResult[] = routeTable
-  .filter(
-    (route) =>
-      !route.path.includes('$') &&
-      route.staticData.user &&
-      'title' in route.staticData &&
-      !UNSEARCHABLE.has(route.staticData.name),
-  )
-  .map((route) => ({
-    name: route.staticData.name,
-    title: (route.staticData as { title?: string }).title ?? route.staticData.name,
-    path: route.path,
-    takesProject: route.staticData.project !== 'never',
-  }));
+export function toSearchable(routes: readonly PageEntry[]): RouteResult[] {
+  return routes
+    .filter(
+      (route) =>
+        !route.path.includes('$') &&
+        route.staticData.user &&
+        'title' in route.staticData &&
+        !UNSEARCHABLE.has(route.staticData.name),
+    )
+    .map((route) => ({
+      name: route.staticData.name,
+      title: (route.staticData as { title?: string }).title ?? route.staticData.name,
+      path: route.path,
+      takesProject: route.staticData.project !== 'never',
+    }));
+}
+
+/** The console's own pages; the installed modules' pages are added to these as they install (`withModules`). */
+export const searchableRoutes: readonly RouteResult[] = toSearchable(routeTable);
+
+/**
+ * The console's pages and the installed modules' pages (the registry's routes: a module's settings
+ * page and any pages of its own, as its menu entries open them), so "orders" finds Orders once the
+ * module is installed, and nothing once it is gone.
+ */
+export function withModules(moduleRoutes: readonly PageEntry[]): readonly RouteResult[] {
+  return moduleRoutes.length === 0 ? searchableRoutes : [...searchableRoutes, ...toSearchable(moduleRoutes)];
+}
 
 function normalise(text: string): string {
   return text

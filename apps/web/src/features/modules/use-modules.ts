@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
 import type { ModuleRegistry } from './registry';
-import type { Installation } from './types';
+import type { Installation, ModuleRoute } from './types';
 
 /** The console's module registry (app/router.tsx puts it in the router's context). */
 export function useModuleRegistry(): ModuleRegistry {
@@ -26,4 +26,15 @@ export function useInstalledModules(): Installation[] {
   return useSyncExternalStore(registry.subscribe, registry.installed);
 }
 
+/**
+ * The installed modules' routes (their pages), following installs and uninstalls. Outside the
+ * console router (a test's bare router) there are no modules: none.
+ */
+export function useModuleRoutes(): readonly ModuleRoute[] {
+  const registry = useRouter().options.context.modules as ModuleRegistry | undefined;
+  const subscribe = registry ? registry.subscribe : noSubscription;
+  return useSyncExternalStore(subscribe, () => registry?.routes() ?? NO_ROUTES);
+}
+
+const NO_ROUTES: readonly ModuleRoute[] = [];
 const noSubscription = () => () => {};
