@@ -4,7 +4,8 @@ import type { Executor } from '../core/db/database.js';
 import { invoices, transactions, wallets } from '../modules/billing/schema.js';
 import { projects } from '../modules/projects/schema.js';
 import type { TestApp } from './app.js';
-import { billingUrl, company, type Caller } from './billing.js';
+import { raiseTransaction } from '../modules/billing/transactions.js';
+import { billingUrl, company, type Caller, type credit } from './billing.js';
 import { createProjectAs, type BearerUser } from './projects.js';
 
 // Fixtures of the billing documents' tests: ledgers booked at chosen times, invoices written
@@ -16,6 +17,24 @@ export async function billedProject(owner: BearerUser, name: string, details: ob
   const res = await owner.call('PATCH', billingUrl('/billing', p), { company: details });
   if (res.statusCode !== 200) throw new Error(`company not set: ${res.body}`);
   return p;
+}
+
+/**
+ * Books a credit (or any entry) as a platform administrator would, straight through the ledger with
+ * the app clock at `at`: projects may not credit themselves (decision 022), and these fixtures need
+ * credits with an integration and reference of their choosing.
+ */
+export async function adminBookAt(t: TestApp, p: string, at: string, body: ReturnType<typeof credit>) {
+  t.clock.set(at);
+  const { type, amount, currency, integration, sourceReference, confirm } = body as typeof body & {
+    type: 'credit' | 'adjustment' | 'charge';
+  };
+  return t.database.db.transaction((tx) =>
+    raiseTransaction(tx, p, { type, amount, currency, integration, sourceReference, confirm }, t.clock.now(), {
+      kind: 'admin',
+      reason: 'Test fixture',
+    }),
+  );
 }
 
 /** Books an entry through the API with the app clock at `at`: its createdAt (and confirmedAt) is then `at`. */

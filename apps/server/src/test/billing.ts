@@ -1,7 +1,10 @@
+import { and, desc, eq } from 'drizzle-orm';
 import type { TestApp } from './app.js';
 import { createUser } from './accounts.js';
 import type { BearerUser } from './projects.js';
 import { addMember } from '../modules/access/service.js';
+import { users } from '../modules/accounts/schema.js';
+import { transactions } from '../modules/billing/schema.js';
 
 // Helpers of the billing module's tests.
 
@@ -24,8 +27,14 @@ export async function memberWithRole(t: TestApp, projectId: string, email: strin
   return callerFor(t, user.id);
 }
 
+/** A bearer token for the user, minted from a session of its own (a token lives only as long as its session). */
+export async function bearerToken(t: TestApp, userId: string): Promise<string> {
+  const session = await t.app.services.sessions.create(t.database.db, userId, {});
+  return t.app.services.tokens.sign(userId, session.id);
+}
+
 export async function callerFor(t: TestApp, userId: string): Promise<Caller> {
-  const token = await t.app.services.tokens.sign(userId);
+  const token = await bearerToken(t, userId);
   return {
     call: (method, url, payload) =>
       t.app.inject({
@@ -56,6 +65,10 @@ export const charge = (amount: number, extra: Record<string, unknown> = {}) => (
   confirm: true,
   ...extra,
 });
+/**
+ * A credit as a project would ask for one: the ledger refuses it to projects (403
+ * TRANSACTION_NOT_ALLOWED); money enters a wallet through `creditWallet` (an administrator) or a top-up.
+ */
 export const credit = (amount: number, extra: Record<string, unknown> = {}) => ({
   ...charge(amount),
   type: 'credit',
@@ -83,3 +96,49 @@ export const topUp = (amount: number, extra: Record<string, unknown> = {}) => ({
   sourceReference: `top-up-${amount}`,
   ...extra,
 });
+
+const admins = new WeakMap<TestApp, Promise<string>>();
+
+/** The test app's platform administrator (made on first use), with a token minted now: tests move the clock. */
+export async function platformAdmin(t: TestApp): Promise<Caller> {
+  let admin = admins.get(t);
+  if (!admin) {
+    admin = (async () => {
+      const user = await createUser(t, 'billing.platform.admin@example.com');
+      await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
+      return user.id;
+    })();
+    admins.set(t, admin);
+  }
+  return callerFor(t, await admin);
+}
+
+/**
+ * Money into a project's wallet the way it may enter: a platform administrator's credit, with a
+ * reason (`PATCH /v1/billing/admin`). Answers the confirmed credit entry it booked.
+ */
+export async function creditWallet(
+  t: TestApp,
+  projectId: string,
+  amount: number,
+  options: { currency?: string; reason?: string } = {},
+) {
+  const admin = await platformAdmin(t);
+  const res = await admin.call('PATCH', billingUrl('/admin', projectId), {
+    credit: { amount, currency: options.currency, reason: options.reason ?? 'Test funds' },
+  });
+  if (res.statusCode !== 200) throw new Error(`not credited: ${res.statusCode} ${res.body}`);
+  const [row] = await t.database.db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.projectId, projectId), eq(transactions.integration, 'admin')))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(1);
+  return { id: row!.id, amount: row!.amount, walletId: row!.walletId };
+}
+
+/** `creditWallet` with the app clock at `at`, as `bookAt` books other entries. */
+export async function creditAt(t: TestApp, projectId: string, at: string, amount: number, currency?: string) {
+  t.clock.set(at);
+  return creditWallet(t, projectId, amount, currency ? { currency } : {});
+}

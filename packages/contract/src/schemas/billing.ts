@@ -3,12 +3,25 @@ import { Page, Paging } from './auth.js';
 import { RouteRef } from './notifications.js';
 
 /**
- * Money is an integer count of minor units (cents) plus an ISO 4217 currency, never a float. The
- * bound keeps every sum of a wallet's entries far inside JavaScript's safe integers and Postgres' bigint.
+ * Money is an integer count of minor units (cents) plus an ISO 4217 currency, never a float.
+ *
+ * MONEY_MAX is the one limit of the billing contract (docs/decisions/022): the most any amount in a
+ * request or entry may be, and the most a wallet's balance, holds or credit limit may reach — the
+ * ledger refuses a write that would take a balance beyond it (409 BALANCE_LIMIT_EXCEEDED). Figures
+ * that add entries up (balances, which billing's own tax lines may take past the bound, what is
+ * available, a period's spend, an invoice's total, a statement's movements) are read as
+ * `MoneyTotal`s: any exact JSON integer (about 9,000 times MONEY_MAX), so whatever the ledger
+ * accepted, every read can serialise.
  */
 export const MONEY_MAX = 1_000_000_000_000;
 export const MinorUnits = z.number().int().min(-MONEY_MAX).max(MONEY_MAX);
 export const PositiveMinorUnits = z.number().int().min(1, 'Use an amount above zero.').max(MONEY_MAX);
+/** A balance-like figure that is never negative (a hold, a credit limit). */
+export const NonNegativeMinorUnits = z.number().int().min(0).max(MONEY_MAX);
+/** The bound of sums of bounded amounts: exact integers in JSON and JavaScript. */
+export const MONEY_TOTAL_MAX = Number.MAX_SAFE_INTEGER;
+export const MoneyTotal = z.number().int().min(-MONEY_TOTAL_MAX).max(MONEY_TOTAL_MAX);
+export const NonNegativeMoneyTotal = z.number().int().min(0).max(MONEY_TOTAL_MAX);
 export const Currency = z.string().regex(/^[A-Z]{3}$/, 'Use an ISO 4217 code such as EUR.');
 
 /** `credit_limit_warning` shows once this share of the credit limit is used. */
@@ -88,7 +101,7 @@ export const BillingProject = z
     currency: Currency,
     plan: z.object({ code: z.string(), name: z.string() }),
     /** How far below zero the wallet in `currency` may go, in minor units. */
-    creditLimit: z.number().int().min(0),
+    creditLimit: NonNegativeMinorUnits,
     autoPay: z.boolean(),
     flags: z.array(BillingFlag),
     /** The gateway cards are added with: the sandbox form, or Stripe's own (see `getVendorSecret`). */
@@ -113,9 +126,32 @@ export const UpdateBillingProjectRequest = z
   .meta({ id: 'UpdateBillingProjectRequest' });
 export type UpdateBillingProjectRequest = z.infer<typeof UpdateBillingProjectRequest>;
 
-/** What platform administrators set on a project's billing. */
+/**
+ * A platform administrator's credit to a project's wallet (goodwill, a correction, a payment taken
+ * outside Wharf): booked as a confirmed `credit` entry, with the reason on the entry and in the audit
+ * log. The only way besides a card payment that money enters a wallet (docs/decisions/022).
+ */
+export const AdminCredit = z
+  .object({
+    amount: PositiveMinorUnits,
+    /** The project's billing currency when left out. */
+    currency: Currency.optional(),
+    reason: z
+      .string('Give the reason for the credit.')
+      .trim()
+      .min(3, 'Give the reason for the credit.')
+      .max(500, 'Use at most 500 characters.'),
+  })
+  .meta({ id: 'AdminCredit' });
+export type AdminCredit = z.infer<typeof AdminCredit>;
+
+/** What platform administrators set on a project's billing: its credit limit, and/or a credit to its wallet. */
 export const UpdateAdminBillingProjectRequest = z
-  .object({ creditLimit: z.number().int().min(0).max(MONEY_MAX) })
+  .object({ creditLimit: NonNegativeMinorUnits.optional(), credit: AdminCredit.optional() })
+  .refine((body) => body.creditLimit !== undefined || body.credit !== undefined, {
+    message: 'Give a credit limit or a credit.',
+    path: ['creditLimit'],
+  })
   .meta({ id: 'UpdateAdminBillingProjectRequest' });
 export type UpdateAdminBillingProjectRequest = z.infer<typeof UpdateAdminBillingProjectRequest>;
 
@@ -133,12 +169,12 @@ export const Wallet = z
     id: z.uuid(),
     currency: Currency,
     /** The sum of the wallet's confirmed entries. */
-    balance: MinorUnits,
+    balance: MoneyTotal,
     /** Pending charges hold this much of the balance until confirmed or void (a positive number). */
-    held: z.number().int().min(0),
+    held: NonNegativeMinorUnits,
     /** balance − held + creditLimit: what a new charge may still take. */
-    available: MinorUnits,
-    creditLimit: z.number().int().min(0),
+    available: MoneyTotal,
+    creditLimit: NonNegativeMinorUnits,
     autoTopUp: AutoTopUp.nullable(),
     updatedAt: z.string(),
   })
@@ -156,7 +192,8 @@ export const Transaction = z
     walletId: z.uuid(),
     type: TransactionType,
     status: TransactionStatus,
-    amount: MinorUnits,
+    /** Within MONEY_MAX for what is asked for; a collection pays an invoice's whole due amount in one entry. */
+    amount: MoneyTotal,
     currency: Currency,
     integration: z.string(),
     sourceReference: z.string(),
@@ -178,8 +215,13 @@ export const IntegrationCode = z
 
 /**
  * A charge, credit or payment is given as a positive amount; a `payment` is a wallet top-up charged
- * to a payment method and booked confirmed once the gateway takes it (`confirm` does not apply); an adjustment as a signed one (its effect on
- * the balance). Without `confirm` the entry is pending: a pending charge holds its amount.
+ * to a payment method and booked confirmed once the gateway takes it (`confirm` does not apply); an
+ * adjustment as a signed one (its effect on the balance). Without `confirm` the entry is pending: a
+ * pending charge holds its amount.
+ *
+ * A project cannot add value to its own wallet: it may raise charges, negative adjustments and
+ * payments (which the gateway must take). A `credit` or a positive `adjustment` answers
+ * 403 TRANSACTION_NOT_ALLOWED; credits come from platform administrators (`PATCH /admin`, with a reason).
  */
 export const CreateTransactionRequest = z
   .object({
@@ -344,7 +386,7 @@ export const PaymentMethodPaymentAttempt = z
   .object({
     id: z.uuid(),
     paymentMethodId: z.uuid(),
-    amount: z.number().int(),
+    amount: MoneyTotal,
     currency: Currency,
     outcome: PaymentOutcome,
     /** The gateway's reference of the charge, when it made one. */
@@ -389,13 +431,13 @@ export const Invoice = z
     periodStart: z.string(),
     periodEnd: z.string(),
     /** Lines before tax, in minor units. */
-    subtotal: MinorUnits,
-    tax: MinorUnits,
+    subtotal: MoneyTotal,
+    tax: MoneyTotal,
     /** Tax rate in basis points (2100 = 21 %). */
     taxRateBps: z.number().int().min(0),
-    total: MinorUnits,
-    amountDue: z.number().int().min(0),
-    amountPaid: z.number().int().min(0),
+    total: MoneyTotal,
+    amountDue: NonNegativeMoneyTotal,
+    amountPaid: NonNegativeMoneyTotal,
     lineCount: z.number().int().min(0),
     company: CompanyDetails.nullable(),
     issuedAt: z.string(),
@@ -471,14 +513,14 @@ export const Summary = z
     currency: Currency,
     periodStart: z.string(),
     periodEnd: z.string(),
-    openingBalance: MinorUnits,
+    openingBalance: MoneyTotal,
     /** Each is the sum of that type's confirmed entries in the period (charges negative). */
-    charges: MinorUnits,
-    credits: MinorUnits,
-    payments: MinorUnits,
-    refunds: MinorUnits,
-    adjustments: MinorUnits,
-    closingBalance: MinorUnits,
+    charges: MoneyTotal,
+    credits: MoneyTotal,
+    payments: MoneyTotal,
+    refunds: MoneyTotal,
+    adjustments: MoneyTotal,
+    closingBalance: MoneyTotal,
     transactionCount: z.number().int().min(0),
     createdAt: z.string(),
   })
@@ -514,18 +556,18 @@ export type CreateSummaryRequest = z.infer<typeof CreateSummaryRequest>;
 export const Overview = z
   .object({
     currency: Currency,
-    balance: MinorUnits,
-    available: MinorUnits,
+    balance: MoneyTotal,
+    available: MoneyTotal,
     /** The current billing period (a calendar month, UTC). */
     periodStart: z.string(),
     periodEnd: z.string(),
     /** Confirmed charges net of credits this period, as a positive amount. */
-    spendThisPeriod: MinorUnits,
+    spendThisPeriod: MoneyTotal,
     /** What the next period invoice would total if the period ended now (plan fee and tax included). */
-    upcomingInvoiceEstimate: MinorUnits,
-    spendByIntegration: z.array(z.object({ integration: z.string(), amount: MinorUnits })),
+    upcomingInvoiceEstimate: MoneyTotal,
+    spendByIntegration: z.array(z.object({ integration: z.string(), amount: MoneyTotal })),
     /** The last 12 months, oldest first, `month` as `2026-10`. */
-    months: z.array(z.object({ month: z.string(), spend: MinorUnits, payments: MinorUnits })),
+    months: z.array(z.object({ month: z.string(), spend: MoneyTotal, payments: MoneyTotal })),
   })
   .meta({ id: 'Overview' });
 export type Overview = z.infer<typeof Overview>;

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../core/jobs/schema.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
-import { billingUrl, charge, company, credit, sandboxCard } from '../../test/billing.js';
+import { billingUrl, charge, company, creditWallet, sandboxCard } from '../../test/billing.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 import { AUTO_TOP_UP_COOL_DOWN_MS, AUTO_TOP_UP_QUEUE, type AutoTopUpJob } from './auto-top-up.js';
 import type { ChargeInput, PaymentGateway } from './gateway/gateway.js';
@@ -53,7 +53,7 @@ describe('wallet auto top-up', () => {
     expect((await owner.call('PATCH', url('/billing', p), { company })).statusCode).toBe(200);
     const card = await owner.call('POST', url('/payment-methods', p), sandboxCard({ number: cardNumber }));
     expect(card.statusCode, card.body).toBe(201);
-    expect((await owner.call('POST', url('/transactions', p), credit(balance))).statusCode).toBe(201);
+    await creditWallet(t, p, balance);
     const [wallet] = (await owner.call('GET', url('/wallets', p))).json() as { id: string }[];
     const set = await owner.call('PATCH', url(`/wallets/${wallet!.id}`, p), {
       autoTopUp: { threshold: THRESHOLD, amount: AMOUNT },
@@ -142,7 +142,7 @@ describe('wallet auto top-up', () => {
   it('is triggered by a debit adjustment as by a charge, never by a credit', async () => {
     const { p, walletId } = await walletWithAutoTopUp('Adjusted', 1_000);
     // Already below the threshold: money coming in does not start a top-up.
-    expect((await owner.call('POST', url('/transactions', p), credit(100))).statusCode).toBe(201);
+    await creditWallet(t, p, 100);
     expect(await jobsOf(walletId)).toHaveLength(0);
     const adjustment = charge(-50, { type: 'adjustment', integration: 'wallet', sourceReference: 'correction-1' });
     expect((await owner.call('POST', url('/transactions', p), adjustment)).statusCode).toBe(201);

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../core/audit/schema.js';
 import { users } from '../accounts/schema.js';
+import { transactions } from './schema.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import {
   billingUrl,
@@ -9,6 +10,7 @@ import {
   charge,
   company,
   credit,
+  creditWallet,
   memberWithRole,
   sandboxCard,
   type Caller,
@@ -57,11 +59,12 @@ describe('billing', () => {
 
     it('refuses billing writes until the company details are set, with SPEC.md words', async () => {
       const p = await newProject('No company');
-      const res = await owner.call('POST', url('/transactions', p), credit(100));
+      const res = await owner.call('POST', url('/transactions', p), charge(100));
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ code: 'COMPANY_NOT_FOUND', message: 'Company setup required.' });
       await setUpCompany(p);
-      expect((await owner.call('POST', url('/transactions', p), credit(100))).statusCode).toBe(201);
+      await creditWallet(t, p, 100);
+      expect((await owner.call('POST', url('/transactions', p), charge(100))).statusCode).toBe(201);
     });
 
     it('saves company details and auto-pay, and writes an audit entry', async () => {
@@ -92,7 +95,7 @@ describe('billing', () => {
       await setUpCompany(p);
       const changed = await owner.call('PATCH', url('/billing', p), { currency: 'USD' });
       expect(changed.json().currency).toBe('USD');
-      await owner.call('POST', url('/transactions', p), credit(100, { currency: 'USD' }));
+      await creditWallet(t, p, 100, { currency: 'USD' });
       const refused = await owner.call('PATCH', url('/billing', p), { currency: 'GBP' });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().code).toBe('CURRENCY_LOCKED');
@@ -128,9 +131,13 @@ describe('billing', () => {
     });
 
     it('books a credit into a wallet made for its currency, and a charge out of it', async () => {
-      const top = await owner.call('POST', url('/transactions', p), credit(5_000));
-      expect(top.statusCode, top.body).toBe(201);
-      expect(top.json()).toMatchObject({ type: 'credit', status: 'confirmed', amount: 5_000, currency: 'EUR' });
+      const top = await creditWallet(t, p, 5_000);
+      expect((await owner.call('GET', url(`/transactions/${top.id}`, p))).json()).toMatchObject({
+        type: 'credit',
+        status: 'confirmed',
+        amount: 5_000,
+        currency: 'EUR',
+      });
       const spent = await owner.call('POST', url('/transactions', p), charge(1_250, { description: 'Order 7' }));
       expect(spent.json()).toMatchObject({ type: 'charge', amount: -1_250, description: 'Order 7' });
       const wallets = (await owner.call('GET', url('/wallets', p))).json();
@@ -171,8 +178,7 @@ describe('billing', () => {
     });
 
     it('keeps wallets per currency', async () => {
-      const res = await owner.call('POST', url('/transactions', p), credit(900, { currency: 'USD' }));
-      expect(res.statusCode).toBe(201);
+      await creditWallet(t, p, 900, { currency: 'USD' });
       const wallets = (await owner.call('GET', url('/wallets', p))).json() as { currency: string; balance: number }[];
       expect(wallets.map((w) => [w.currency, w.balance])).toEqual([
         ['EUR', 3_000],
@@ -224,9 +230,10 @@ describe('billing', () => {
     beforeAll(async () => {
       p = await newProject('Paging');
       await setUpCompany(p);
+      await creditWallet(t, p, 1_000);
       for (let i = 1; i <= 25; i++) {
         t.clock.advance(1_000);
-        const body = credit(i, { integration: i % 2 ? 'gfn' : 'mail', sourceReference: `ref-${i}` });
+        const body = charge(i, { integration: i % 2 ? 'gfn' : 'mail', sourceReference: `ref-${i}` });
         expect((await owner.call('POST', url('/transactions', p), body)).statusCode).toBe(201);
       }
     });
@@ -243,7 +250,7 @@ describe('billing', () => {
         seen.push(...page.items.map((i) => i.amount));
         token = page.nextPageToken;
       } while (token);
-      expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => 25 - i));
+      expect(seen).toEqual([...Array.from({ length: 25 }, (_, i) => i - 25), 1_000]);
     });
 
     it('filters by integration and search', async () => {
@@ -288,7 +295,13 @@ describe('billing', () => {
       const [entry] = await t.database.db
         .select()
         .from(auditLog)
-        .where(and(eq(auditLog.operationId, 'updateAdminBillingProject'), eq(auditLog.result, 'success')));
+        .where(
+          and(
+            eq(auditLog.operationId, 'updateAdminBillingProject'),
+            eq(auditLog.result, 'success'),
+            eq(auditLog.projectId, p),
+          ),
+        );
       expect(entry?.details).toEqual({ creditLimit: { from: 0, to: 10_000 } });
       expect((await admin.call('PATCH', url('/admin', UNKNOWN), { creditLimit: 1 })).statusCode).toBe(404);
     });
@@ -318,6 +331,108 @@ describe('billing', () => {
     });
   });
 
+  describe('who may put money into a wallet', () => {
+    let p: string;
+    beforeAll(async () => {
+      p = await newProject('No free money');
+      await setUpCompany(p);
+    });
+    const walletsOf = async () => (await owner.call('GET', url('/wallets', p))).json();
+    const transactionsOf = async () => (await owner.call('GET', url('/transactions', p))).json().items;
+
+    it('refuses a project a credit or a positive adjustment of its own, pending or confirmed', async () => {
+      for (const body of [
+        credit(1_000_000, { confirm: true }),
+        credit(5, { confirm: false }),
+        { ...charge(1), type: 'adjustment', amount: 500_000 },
+        { ...charge(1), type: 'adjustment', amount: 1, confirm: false },
+      ]) {
+        const res = await owner.call('POST', url('/transactions', p), body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(403);
+        expect(res.json()).toEqual({
+          code: 'TRANSACTION_NOT_ALLOWED',
+          message:
+            "A project cannot add money to its own wallet. Top it up with a payment, or ask the platform's administrators for a credit.",
+        });
+      }
+      expect(await walletsOf()).toEqual([]);
+      expect(await transactionsOf()).toEqual([]);
+      // The refusals are on record.
+      const refusals = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.operationId, 'createTransaction'), eq(auditLog.projectId, p)));
+      expect(refusals.map((r) => [r.result, r.status])).toEqual(Array(4).fill(['failure', 403]));
+    });
+
+    it('lets a platform administrator credit the wallet, with a reason on the entry and in the audit log', async () => {
+      const admin = await bearerUser(t, 'value.admin@example.com');
+      await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+      const noReason = await admin.call('PATCH', url('/admin', p), { credit: { amount: 2_500 } });
+      expect(noReason.statusCode).toBe(400);
+      expect(noReason.json().errors).toEqual([
+        expect.objectContaining({ path: 'body.credit.reason', message: 'Give the reason for the credit.' }),
+      ]);
+      // A project member is refused the admin call whatever its body.
+      const reason = 'Goodwill for the outage of 3 January';
+      expect((await owner.call('PATCH', url('/admin', p), { credit: { amount: 2_500, reason } })).statusCode).toBe(403);
+
+      const res = await admin.call('PATCH', url('/admin', p), { credit: { amount: 2_500, reason } });
+      expect(res.statusCode, res.body).toBe(200);
+      const [entry] = await transactionsOf();
+      expect(entry).toMatchObject({
+        type: 'credit',
+        status: 'confirmed',
+        amount: 2_500,
+        currency: 'EUR',
+        integration: 'admin',
+        description: reason,
+      });
+      expect((await walletsOf())[0]).toMatchObject({ balance: 2_500 });
+      const [audit] = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.operationId, 'updateAdminBillingProject'),
+            eq(auditLog.projectId, p),
+            eq(auditLog.result, 'success'),
+          ),
+        );
+      expect(audit).toMatchObject({
+        actorUserId: admin.user.id,
+        details: { credit: { transactionId: entry.id, amount: 2_500, currency: 'EUR', reason } },
+      });
+      // The project may spend it, and correct downwards.
+      expect((await owner.call('POST', url('/transactions', p), charge(500))).statusCode).toBe(201);
+      const down = await owner.call('POST', url('/transactions', p), { ...charge(1), type: 'adjustment', amount: -1 });
+      expect(down.statusCode, down.body).toBe(201);
+    });
+
+    it('refuses a project the confirmation of a pending credit booked before the rule', async () => {
+      // As an entry written before the ledger knew who was acting would be.
+      const [wallet] = await walletsOf();
+      const [planted] = await t.database.db
+        .insert(transactions)
+        .values({
+          projectId: p,
+          walletId: wallet.id,
+          type: 'credit',
+          status: 'pending',
+          amount: 1_000_000,
+          currency: 'EUR',
+          integration: 'gfn',
+          sourceReference: 'old-credit',
+          createdAt: t.clock.now(),
+        })
+        .returning();
+      const res = await owner.call('POST', url(`/transactions/${planted!.id}/confirm`, p));
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('TRANSACTION_NOT_ALLOWED');
+      expect((await walletsOf())[0].balance).toBe(wallet.balance);
+    });
+  });
+
   describe('permissions', () => {
     let p: string;
     beforeAll(async () => {
@@ -337,7 +452,8 @@ describe('billing', () => {
     it('lets Finance read and manage', async () => {
       const finance = await memberWithRole(t, p, 'finance@example.com', 'finance');
       expect((await finance.call('GET', url('/billing', p))).statusCode).toBe(200);
-      expect((await finance.call('POST', url('/transactions', p), credit(1))).statusCode).toBe(201);
+      await creditWallet(t, p, 1);
+      expect((await finance.call('POST', url('/transactions', p), charge(1))).statusCode).toBe(201);
     });
 
     it('lets billing.read without billing.manage read but not write', async () => {
@@ -354,7 +470,7 @@ describe('billing', () => {
       expect((await reader.call('GET', url('/billing', p))).statusCode).toBe(200);
       expect((await reader.call('GET', url('/transactions', p))).statusCode).toBe(200);
       expect((await reader.call('PATCH', url('/billing', p), { autoPay: true })).statusCode).toBe(403);
-      expect((await reader.call('POST', url('/transactions', p), credit(1))).statusCode).toBe(403);
+      expect((await reader.call('POST', url('/transactions', p), charge(1))).statusCode).toBe(403);
     });
   });
 });

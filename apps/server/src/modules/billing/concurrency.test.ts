@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../accounts/schema.js';
 import { eq } from 'drizzle-orm';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
-import { billingUrl, callerFor, charge, company, credit } from '../../test/billing.js';
+import { billingUrl, callerFor, charge, company, creditWallet } from '../../test/billing.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 
 /**
@@ -30,7 +30,7 @@ describe('concurrent charges', () => {
       const res = await (await callerFor(t, admin.user.id)).call('PATCH', url('/admin'), { creditLimit });
       expect(res.statusCode).toBe(200);
     }
-    expect((await owner.call('POST', url('/transactions'), credit(balance))).statusCode).toBe(201);
+    await creditWallet(t, project, balance);
     return { project, url };
   }
 

@@ -7,6 +7,16 @@ export const companyNotFound = () => new AppError(409, 'COMPANY_NOT_FOUND', 'Com
 export const insufficientBalance = () =>
   new AppError(402, 'INSUFFICIENT_BALANCE', 'Balance is insufficient to complete this charge.');
 
+/** 403: who is acting may not book this kind of entry (docs/decisions/022). */
+export const transactionNotAllowed = (message: string) => new AppError(403, 'TRANSACTION_NOT_ALLOWED', message);
+/** 409: the write would take a balance or hold beyond MONEY_MAX, the most every read can show. */
+export const balanceLimitExceeded = () =>
+  new AppError(
+    409,
+    'BALANCE_LIMIT_EXCEEDED',
+    'This would take the wallet beyond the most it can hold (10,000,000,000.00 in its currency).',
+  );
+
 export const walletNotFound = () => new AppError(404, 'WALLET_NOT_FOUND', 'Wallet not found');
 export const transactionNotFound = () => new AppError(404, 'TRANSACTION_NOT_FOUND', 'Transaction not found');
 export const transactionNotPending = (status: string) =>

@@ -5,8 +5,9 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
-import { billingUrl, callerFor, charge, credit, type Caller } from '../../test/billing.js';
+import { bearerToken, billingUrl, type Caller, callerFor, charge, credit } from '../../test/billing.js';
 import {
+  adminBookAt,
   billedProject,
   bookAt,
   bulkTransactions,
@@ -80,7 +81,7 @@ describe('transaction exports (CSV, streamed)', () => {
     await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, adminUser.user.id));
     admin = await callerFor(t, adminUser.user.id);
     p = await billedProject(owner, 'Exports');
-    ids.credit = (await bookAt(t, owner, p, '2025-10-01T08:00:00Z', credit(100_000))).id;
+    ids.credit = (await adminBookAt(t, p, '2025-10-01T08:00:00Z', credit(100_000))).id;
     ids.charge = (
       await bookAt(t, owner, p, '2025-10-02T08:00:00Z', charge(1_234, { description: 'Order, "big" one\nsecond line' }))
     ).id;
@@ -276,7 +277,7 @@ describe('transaction exports (CSV, streamed)', () => {
     it('releases the database when the client disconnects mid-download', async () => {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = t.app.server.address() as AddressInfo;
-      const token = await t.app.services.tokens.sign(owner.user.id);
+      const token = await bearerToken(t, owner.user.id);
       t.clock.set(START);
       const firstChunk = await new Promise<string>((resolve, reject) => {
         const req = httpRequest(
@@ -322,7 +323,7 @@ describe('transaction exports (CSV, streamed)', () => {
 
     it("spans the platform's projects with a leading project column, or the projects asked for", async () => {
       const q = await billedProject(owner, 'Exports admin');
-      const qCharge = (await bookAt(t, owner, q, '2025-10-01T09:00:00Z', credit(700))).id;
+      const qCharge = (await adminBookAt(t, q, '2025-10-01T09:00:00Z', credit(700))).id;
       const res = await exportOf('/admin/transactions/export', p, { columns: ['id', 'amount'] }, admin);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-disposition']).toContain('transactions-platform-2026-01-15.csv');

@@ -20,6 +20,7 @@ import { PaymentMethodRejected } from './gateway/stripe.js';
 import { documentHandlers, type DocumentOperations } from './document-handlers.js';
 import { IDEMPOTENCY_KEY_HEADER, idempotent } from './idempotency.js';
 import { invoiceHandlers, type InvoiceOperations } from './invoice-handlers.js';
+import { PROJECT } from './ledger.js';
 import {
   addPaymentMethod,
   findPaymentMethod,
@@ -33,7 +34,7 @@ import {
 import { topUpWallet } from './payments.js';
 import { planCatalogue } from './plans.js';
 import { raiseEntry } from './service.js';
-import { getTransaction, listTransactions, settleTransaction } from './transactions.js';
+import { getTransaction, listTransactions, raiseTransaction, settleTransaction } from './transactions.js';
 import { getWallet, listWallets, updateWallet } from './wallets.js';
 
 type BillingOperations = Pick<
@@ -101,16 +102,40 @@ export function billingHandlers(deps: {
         return billingProject(tx, query.project, clock.now(), gateway.vendor);
       }),
 
-    updateAdminBillingProject: async ({ query, body }, request) =>
-      db.transaction(async (tx) => {
+    // A platform administrator's call: the credit limit, and the one way besides a card payment that
+    // money enters a wallet — a credit with its reason, on the entry and in the audit log.
+    updateAdminBillingProject: idempotent<BillingOperations['updateAdminBillingProject']>(
+      deps,
+      async (tx, { query, body }, request) => {
         const before = await loadAccount(tx, query.project);
-        await setCreditLimit(tx, query.project, body.creditLimit, clock.now());
-        await recordAudit(tx, request, {
-          target: `billing:${query.project}`,
-          details: { creditLimit: { from: before.creditLimit, to: body.creditLimit } },
-        });
+        const details: Record<string, unknown> = {};
+        if (body.creditLimit !== undefined) {
+          await setCreditLimit(tx, query.project, body.creditLimit, clock.now());
+          details.creditLimit = { from: before.creditLimit, to: body.creditLimit };
+        }
+        if (body.credit) {
+          const { amount, reason } = body.credit;
+          const credited = await raiseTransaction(
+            tx,
+            query.project,
+            {
+              type: 'credit',
+              amount,
+              currency: body.credit.currency ?? before.currency,
+              integration: 'admin',
+              sourceReference: `admin-credit:${clock.now().toISOString()}`,
+              description: reason,
+              confirm: true,
+            },
+            clock.now(),
+            { kind: 'admin', reason },
+          );
+          details.credit = { transactionId: credited.id, amount, currency: credited.currency, reason };
+        }
+        await recordAudit(tx, request, { target: `billing:${query.project}`, details });
         return billingProject(tx, query.project, clock.now(), gateway.vendor);
-      }),
+      },
+    ),
 
     listPlans: () => [...planCatalogue],
 
@@ -143,7 +168,8 @@ export function billingHandlers(deps: {
           });
           return transaction;
         }
-        // The module's way in, as the HTTP call's: booked, and an auto top-up queued when it is due.
+        // The module's way in, as the HTTP call's: booked for the project (which may take value from
+        // its wallet, never add it: the ledger refuses a credit), and an auto top-up queued when due.
         const { transaction: created, autoTopUpJob } = await raiseEntry(tx, deps, query.project, {
           ...body,
           type: body.type,
@@ -169,7 +195,7 @@ export function billingHandlers(deps: {
     confirmTransaction: idempotent<BillingOperations['confirmTransaction']>(
       deps,
       async (tx, { params, query }, request) => {
-        const confirmed = await settleTransaction(tx, query.project, params.id, 'confirmed', clock.now());
+        const confirmed = await settleTransaction(tx, query.project, params.id, 'confirmed', clock.now(), PROJECT);
         await recordAudit(tx, request, {
           target: `transaction:${confirmed.id}`,
           details: { amount: confirmed.amount, currency: confirmed.currency },

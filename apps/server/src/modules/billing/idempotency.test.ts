@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
-import { billingUrl, charge, company, credit, postWithKey } from '../../test/billing.js';
+import { bearerToken, billingUrl, charge, company, creditWallet, postWithKey } from '../../test/billing.js';
 import { bearerUser, createProjectAs } from '../../test/projects.js';
 import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_LEASE_MS, purgeIdempotencyKeys, requestHash } from './idempotency.js';
 import { idempotencyKeys, transactions } from './schema.js';
@@ -16,7 +16,7 @@ describe('Idempotency-Key on billing POSTs', () => {
   const newKey = () => `key-${++keys}`;
   // A token minted per call: these tests move the clock past a token's life.
   const post = async (key: string, body?: object, path = '/transactions') =>
-    postWithKey(t, await t.app.services.tokens.sign(ownerId), url(path), key, body);
+    postWithKey(t, await bearerToken(t, ownerId), url(path), key, body);
   const countOf = async (sourceReference: string) =>
     (
       await t.database.db
@@ -32,7 +32,7 @@ describe('Idempotency-Key on billing POSTs', () => {
     project = (await createProjectAs(owner, 'Shop')).id;
     url = (path) => billingUrl(path, project);
     await owner.call('PATCH', url('/billing'), { company });
-    await owner.call('POST', url('/transactions'), credit(100_000));
+    await creditWallet(t, project, 100_000);
   });
   afterAll(() => t.close());
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, like } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
+import { BILLING } from './ledger.js';
 import { planCatalogue } from './plans.js';
 import { transactions, wallets } from './schema.js';
 import { book, type NewEntry } from './transactions.js';
@@ -54,6 +55,7 @@ export async function bookSystemEntry(
     Number.POSITIVE_INFINITY,
     { ...entry, confirm: true, integration: BILLING_INTEGRATION },
     now,
+    BILLING,
   );
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../core/audit/schema.js';
 import { projects } from '../projects/schema.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
-import { postWithKey } from '../../test/billing.js';
+import { bearerToken, postWithKey } from '../../test/billing.js';
 import {
   addCard,
   billedProject,
@@ -319,7 +319,7 @@ describe('invoices', () => {
 
       // With an Idempotency-Key a retried void replays the first answer instead of the 409.
       const again = await invoicedProject('Void twice');
-      const adminToken = await t.app.services.tokens.sign(w.admin.user.id);
+      const adminToken = await bearerToken(t, w.admin.user.id);
       const voidUrl = url(`/admin/invoices/${again.invoice.id}/void`, again.p);
       const first = await postWithKey(t, adminToken, voidUrl, 'void-once', body);
       const replay = await postWithKey(t, adminToken, voidUrl, 'void-once', body);

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { accountFlags } from './flags.js';
-import { afterCreate, afterSettle, available, signedAmount } from './ledger.js';
+import { MONEY_MAX } from '@wharf/contract';
+import {
+  afterCreate,
+  afterSettle,
+  assertMayBook,
+  assertMaySettle,
+  available,
+  BILLING,
+  GATEWAY,
+  PROJECT,
+  signedAmount,
+  withinLimits,
+  type EntrySource,
+} from './ledger.js';
 
 const wallet = { balance: 1_000, held: 0, creditLimit: 500 };
 const code = (fn: () => unknown) => {
@@ -67,5 +80,45 @@ describe('account alerts', () => {
     expect(codes(-1_000, 0, 1_000)).toEqual(['credit_limit_warning']);
     expect(codes(-1_001, 0, 1_000)).toEqual(['credit_limit_exceeded']);
     expect(codes(-1, 0, 0)).toEqual(['credit_limit_exceeded']);
+  });
+});
+
+describe('who may book what (docs/decisions/022)', () => {
+  const admin: EntrySource = { kind: 'admin', reason: 'Goodwill' };
+
+  it('lets a project take value from its wallet, never add it', () => {
+    expect(code(() => assertMayBook(PROJECT, 'charge', -5))).toBeUndefined();
+    expect(code(() => assertMayBook(PROJECT, 'adjustment', -5))).toBeUndefined();
+    expect(code(() => assertMayBook(PROJECT, 'credit', 5))).toBe('TRANSACTION_NOT_ALLOWED');
+    expect(code(() => assertMayBook(PROJECT, 'adjustment', 5))).toBe('TRANSACTION_NOT_ALLOWED');
+    expect(code(() => assertMayBook(PROJECT, 'payment', 5))).toBe('TRANSACTION_NOT_ALLOWED');
+    expect(code(() => assertMaySettle(PROJECT, { amount: 5, status: 'pending' }, 'confirmed'))).toBe(
+      'TRANSACTION_NOT_ALLOWED',
+    );
+    expect(code(() => assertMaySettle(PROJECT, { amount: 5, status: 'pending' }, 'void'))).toBeUndefined();
+    expect(code(() => assertMaySettle(PROJECT, { amount: -5, status: 'pending' }, 'confirmed'))).toBeUndefined();
+  });
+
+  it('lets only the gateway book payments, and the gateway nothing else', () => {
+    expect(code(() => assertMayBook(GATEWAY, 'payment', 5))).toBeUndefined();
+    expect(code(() => assertMayBook(GATEWAY, 'credit', 5))).toBe('TRANSACTION_NOT_ALLOWED');
+    expect(code(() => assertMayBook(admin, 'payment', 5))).toBe('TRANSACTION_NOT_ALLOWED');
+    expect(code(() => assertMayBook(BILLING, 'payment', 5))).toBe('TRANSACTION_NOT_ALLOWED');
+  });
+
+  it('lets an administrator with a reason, and billing itself, give value', () => {
+    expect(code(() => assertMayBook(admin, 'credit', 5))).toBeUndefined();
+    expect(code(() => assertMayBook(admin, 'adjustment', 5))).toBeUndefined();
+    expect(code(() => assertMayBook({ kind: 'admin', reason: '  ' }, 'credit', 5))).toBe('TRANSACTION_NOT_ALLOWED');
+    expect(code(() => assertMayBook(BILLING, 'credit', 5))).toBeUndefined();
+  });
+
+  it('keeps balances and holds within MONEY_MAX, but for the lines billing books itself', () => {
+    const at = (balance: number, held = 0) => ({ balance, held, creditLimit: 0 });
+    expect(code(() => withinLimits(at(MONEY_MAX), PROJECT))).toBeUndefined();
+    expect(code(() => withinLimits(at(MONEY_MAX + 1), admin))).toBe('BALANCE_LIMIT_EXCEEDED');
+    expect(code(() => withinLimits(at(-MONEY_MAX - 1), GATEWAY))).toBe('BALANCE_LIMIT_EXCEEDED');
+    expect(code(() => withinLimits(at(0, MONEY_MAX + 1), PROJECT))).toBe('BALANCE_LIMIT_EXCEEDED');
+    expect(code(() => withinLimits(at(-MONEY_MAX - 1), BILLING))).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
-import type { TransactionStatus, TransactionType } from '@wharf/contract';
-import { insufficientBalance, transactionNotPending } from './errors.js';
+import { MONEY_MAX, type TransactionStatus, type TransactionType } from '@wharf/contract';
+import { balanceLimitExceeded, insufficientBalance, transactionNotAllowed, transactionNotPending } from './errors.js';
 
 /**
  * The ledger's rules, free of the database so that they can be reasoned about (and model-tested)
@@ -22,6 +22,44 @@ export interface WalletState {
 export interface Entry {
   amount: number;
   status: TransactionStatus;
+}
+
+/**
+ * Who is booking an entry (docs/decisions/022). Value enters a wallet only from a payment the
+ * gateway captured or from a platform administrator, with a reason:
+ * - `project`: a project member through the API, or a module acting for the project (`raiseEntry`):
+ *   only debits — charges and negative adjustments — and confirming or reversing only what takes value;
+ * - `gateway`: a captured card payment (`payment` entries, and nothing else);
+ * - `admin`: a platform administrator, with the reason kept on the entry and in the audit log;
+ * - `billing`: billing's own lines (plan fees, prorations, tax), computed from the catalogue.
+ */
+export type EntrySource =
+  { kind: 'project' } | { kind: 'gateway' } | { kind: 'admin'; reason: string } | { kind: 'billing' };
+
+export const PROJECT: EntrySource = { kind: 'project' };
+export const GATEWAY: EntrySource = { kind: 'gateway' };
+export const BILLING: EntrySource = { kind: 'billing' };
+
+/** Refuses an entry its source may not book: the only gate on value entering a wallet. */
+export function assertMayBook(source: EntrySource, type: TransactionType, amount: number): void {
+  if (type === 'payment' && source.kind !== 'gateway')
+    throw transactionNotAllowed('A payment is booked only once the payment gateway has taken the money.');
+  if (source.kind === 'gateway' && type !== 'payment')
+    throw transactionNotAllowed('The payment gateway books payments only.');
+  if (source.kind === 'admin' && source.reason.trim().length === 0)
+    throw transactionNotAllowed('A platform administrator gives a reason for every entry.');
+  if (source.kind === 'project' && amount > 0)
+    throw transactionNotAllowed(
+      "A project cannot add money to its own wallet. Top it up with a payment, or ask the platform's administrators for a credit.",
+    );
+}
+
+/** Refuses a settlement its source may not make: confirming a pending credit is value entering too. */
+export function assertMaySettle(source: EntrySource, entry: Entry, to: 'confirmed' | 'void'): void {
+  if (to === 'confirmed' && entry.amount > 0 && source.kind === 'project')
+    throw transactionNotAllowed(
+      "A project cannot confirm money into its own wallet. Ask the platform's administrators.",
+    );
 }
 
 /** How a request's positive amount lands on the balance; adjustments arrive signed. */
@@ -47,6 +85,18 @@ function assertFits(wallet: WalletState, amount: number): void {
   if (amount < 0 && available(wallet) + amount < 0) throw insufficientBalance();
 }
 
+/**
+ * What the ledger accepts, every read can show: a write that would take a balance or hold beyond
+ * MONEY_MAX (the contract's bound) is refused, never found at a read. Only billing's own lines (plan
+ * fees, tax: owed whatever the limits say) may pass it, by at most the tax on a bounded invoice;
+ * the reads' sums (`MoneyTotal`) leave room for that many times over.
+ */
+export function withinLimits(wallet: WalletState, source: EntrySource): WalletState {
+  if (source.kind === 'billing') return wallet;
+  if (Math.abs(wallet.balance) > MONEY_MAX || wallet.held > MONEY_MAX) throw balanceLimitExceeded();
+  return wallet;
+}
+
 /** The wallet after a new entry (pending or confirmed); refuses a debit the wallet cannot cover. */
 export function afterCreate(wallet: WalletState, entry: Entry): WalletState {
   if (entry.status === 'void') throw new Error('An entry is never created void');
@@ -61,5 +111,6 @@ export function afterSettle(wallet: WalletState, entry: Entry, to: 'confirmed' |
   // A pending debit's hold is released either way; confirmed, it becomes part of the balance.
   const held = entry.amount < 0 ? wallet.held + entry.amount : wallet.held;
   const balance = to === 'confirmed' ? wallet.balance + entry.amount : wallet.balance;
-  return { ...wallet, balance, held };
+  // Voiding only releases a hold; confirming moves the balance, which must stay within the limits.
+  return to === 'void' ? { ...wallet, balance, held } : withinLimits({ ...wallet, balance, held }, PROJECT);
 }

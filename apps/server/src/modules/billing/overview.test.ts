@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { billingUrl, charge, credit, sandboxCard, topUp } from '../../test/billing.js';
-import { billedProject, bookAt, insertInvoice } from '../../test/billing-documents.js';
+import { adminBookAt, billedProject, bookAt, insertInvoice } from '../../test/billing-documents.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 import { users } from '../accounts/schema.js';
 import { projects } from '../projects/schema.js';
@@ -37,7 +37,7 @@ describe('billing overview', () => {
     const december = await bookAt(t, owner, p, '2025-12-31T23:59:59Z', charge(700));
     await bookAt(t, owner, p, '2026-01-01T00:00:00Z', charge(1_000)); // the first instant of the period
     await bookAt(t, owner, p, '2026-01-10T09:00:00Z', charge(2_500, { integration: 'mail-campaigns' }));
-    await bookAt(t, owner, p, '2026-01-12T09:00:00Z', credit(300, { integration: 'gfn' }));
+    await adminBookAt(t, p, '2026-01-12T09:00:00Z', credit(300, { integration: 'gfn' }));
     await bookAt(t, owner, p, '2026-01-14T09:00:00Z', charge(400, { confirm: false })); // held, not spent
     // Billed already: not part of the next invoice.
     await insertInvoice(t.database.db, p, [march.id, december.id]);

@@ -3,14 +3,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { auditLog } from '../../core/audit/schema.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import {
+  bearerToken,
   billingUrl,
+  type Caller,
   callerFor,
   company,
   memberWithRole,
   postWithKey,
   sandboxCard,
   topUp,
-  type Caller,
 } from '../../test/billing.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 import { SANDBOX_CARDS, SandboxGateway } from './gateway/sandbox.js';
@@ -133,7 +134,7 @@ describe('payment methods and wallet top-ups (sandbox gateway)', () => {
       await addCard(p, { number: SANDBOX_CARDS.declined });
       await postWithKey(
         t,
-        await t.app.services.tokens.sign(owner.user.id),
+        await bearerToken(t, owner.user.id),
         url('/payment-methods', p),
         'card-key',
         sandboxCard({ number: '4000 0000 0000 9995' }),
@@ -326,7 +327,7 @@ describe('payment methods and wallet top-ups (sandbox gateway)', () => {
       const p = await billedProject('Replay');
       const card = await addCard(p);
       const charges = vi.spyOn(SandboxGateway.prototype, 'charge');
-      const token = await t.app.services.tokens.sign(owner.user.id);
+      const token = await bearerToken(t, owner.user.id);
       const first = await postWithKey(t, token, url('/transactions', p), 'top-up-1', topUp(3_000));
       const second = await postWithKey(t, token, url('/transactions', p), 'top-up-1', topUp(3_000));
       expect(first.statusCode).toBe(201);

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateTransactionRequest, PaymentOutcome, Transaction } from '@wharf/contract';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
 import { accountForLedger, creditLimitFor, type Account } from './account.js';
 import { gatewayUnavailable, paymentMethodRequired } from './errors.js';
 import type { PaymentGateway } from './gateway/gateway.js';
 import { RecordedRefusal } from './idempotency.js';
+import { GATEWAY, withinLimits } from './ledger.js';
 import { defaultPaymentMethod, findPaymentMethod, type PaymentMethodRow } from './payment-methods.js';
-import { paymentAttempts, type transactions } from './schema.js';
+import { paymentAttempts, wallets, type transactions } from './schema.js';
 import { book, toTransaction } from './transactions.js';
 import { lockWallet } from './wallets.js';
 
@@ -62,6 +64,14 @@ export type CardPaymentResult =
  */
 export async function chargeCard(tx: Executor, gateway: PaymentGateway, payment: CardPayment, now: Date) {
   const { method } = payment;
+  // A payment the ledger would refuse (beyond MONEY_MAX) is not taken from the card in the first
+  // place. Read without a lock, so the wallet is not held during the gateway's round trip; the
+  // booking below checks again under the lock.
+  const [current] = await tx
+    .select({ balance: wallets.balance, held: wallets.held })
+    .from(wallets)
+    .where(and(eq(wallets.projectId, payment.projectId), eq(wallets.currency, payment.currency)));
+  if (current) withinLimits({ balance: current.balance + payment.amount, held: current.held, creditLimit: 0 }, GATEWAY);
   let result;
   try {
     result = await gateway.charge({
@@ -102,6 +112,7 @@ export async function chargeCard(tx: Executor, gateway: PaymentGateway, payment:
     creditLimitFor(payment.account, wallet.currency),
     { ...payment.entry, type: 'payment', amount: payment.amount, confirm: true },
     now,
+    GATEWAY,
   );
   return { outcome: 'succeeded', attempt: await record(row.id), transaction: row } satisfies CardPaymentResult;
 }

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../core/audit/schema.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
-import { billingUrl, charge, credit, postWithKey } from '../../test/billing.js';
-import { billedProject, bookAt } from '../../test/billing-documents.js';
+import { bearerToken, billingUrl, charge, credit, postWithKey } from '../../test/billing.js';
+import { adminBookAt, billedProject, bookAt } from '../../test/billing-documents.js';
 import { bearerUser, type BearerUser } from '../../test/projects.js';
 import { summaries } from './schema.js';
 
@@ -27,12 +27,12 @@ describe('summaries (statements)', () => {
     t = await createStartedTestApp();
     owner = await bearerUser(t, 'summaries.owner@example.com');
     // The bearer helper keeps its token to itself: mint one for the calls with an Idempotency-Key.
-    token = await t.app.services.tokens.sign(owner.user.id);
+    token = await bearerToken(t, owner.user.id);
     p = await billedProject(owner, 'Statements');
-    await bookAt(t, owner, p, '2025-09-10T00:00:00Z', credit(50_000));
+    await adminBookAt(t, p, '2025-09-10T00:00:00Z', credit(50_000));
     await bookAt(t, owner, p, '2025-09-20T00:00:00Z', charge(1_100));
     await bookAt(t, owner, p, '2025-10-01T00:00:00Z', charge(2_000)); // first instant of October
-    await bookAt(t, owner, p, '2025-10-15T00:00:00Z', credit(500));
+    await adminBookAt(t, p, '2025-10-15T00:00:00Z', credit(500));
     await bookAt(t, owner, p, '2025-10-20T00:00:00Z', { ...charge(250), type: 'adjustment', amount: -250 });
     await bookAt(t, owner, p, '2025-10-31T23:59:59.999Z', charge(300)); // last instant of October
     await bookAt(t, owner, p, '2025-10-25T00:00:00Z', charge(999, { confirm: false })); // pending: never counted

@@ -4,7 +4,16 @@ import type { Executor } from '../../core/db/database.js';
 import { containsPattern, olderThanToken, timePage } from '../../core/pagination.js';
 import { accountForLedger, creditLimitFor } from './account.js';
 import { transactionNotFound, transactionNotReversible } from './errors.js';
-import { afterCreate, afterSettle, signedAmount, type WalletState } from './ledger.js';
+import {
+  afterCreate,
+  afterSettle,
+  assertMayBook,
+  assertMaySettle,
+  signedAmount,
+  type EntrySource,
+  type WalletState,
+  withinLimits,
+} from './ledger.js';
 import { transactions } from './schema.js';
 import { lockWallet, lockWalletById, saveWalletState, type WalletRow } from './wallets.js';
 
@@ -46,7 +55,10 @@ const stateOf = (wallet: WalletRow, creditLimit: number): WalletState => ({
   creditLimit,
 });
 
-/** Books one entry on a locked wallet: the ledger's rules decide, the cached balance moves with it. */
+/**
+ * Books one entry on a locked wallet: the ledger's rules decide — who may book it (`source`), whether
+ * the wallet can take it, whether the balance stays within MONEY_MAX — and the cached balance moves with it.
+ */
 export async function book(
   tx: Executor,
   projectId: string,
@@ -54,9 +66,11 @@ export async function book(
   creditLimit: number,
   entry: NewEntry,
   now: Date,
+  source: EntrySource,
 ): Promise<TransactionRow> {
+  assertMayBook(source, entry.type, entry.amount);
   const status = entry.confirm ? 'confirmed' : 'pending';
-  const next = afterCreate(stateOf(wallet, creditLimit), { amount: entry.amount, status });
+  const next = withinLimits(afterCreate(stateOf(wallet, creditLimit), { amount: entry.amount, status }), source);
   const [row] = await tx
     .insert(transactions)
     .values({
@@ -79,17 +93,20 @@ export async function book(
 }
 
 /**
- * Books a charge, credit or adjustment (never a payment). Other modules go through `raiseEntry`
+ * Books a charge, credit or adjustment (never a payment: only `topUpWallet` books one, after the
+ * gateway took the money) for `source`, who is acting: a project may only take value, an
+ * administrator may also give it (docs/decisions/022). Other modules go through `raiseEntry`
  * (service.ts), which also queues an auto top-up when one is due.
  */
 export async function raiseTransaction(
   tx: Executor,
   projectId: string,
-  request: CreateTransactionRequest,
+  request: Omit<CreateTransactionRequest, 'paymentMethodId'>,
   now: Date,
+  source: EntrySource,
 ): Promise<Transaction> {
-  // A payment is money taken from a card: only `topUpWallet` books one, after the gateway took it.
-  if (request.type === 'payment') throw new Error('Payments are booked by topUpWallet, after the gateway charge');
+  // Refused before any lock is taken (and before the company check): the answer does not depend on them.
+  assertMayBook(source, request.type, signedAmount(request.type, request.amount));
   const account = await accountForLedger(tx, projectId);
   const wallet = await lockWallet(tx, projectId, request.currency, now);
   const row = await book(
@@ -99,6 +116,7 @@ export async function raiseTransaction(
     creditLimitFor(account, wallet.currency),
     { ...request, amount: signedAmount(request.type, request.amount) },
     now,
+    source,
   );
   return toTransaction(row);
 }
@@ -132,8 +150,10 @@ export async function settleTransaction(
   id: string,
   to: 'confirmed' | 'void',
   now: Date,
+  source: EntrySource,
 ): Promise<Transaction> {
   const { wallet, entry, creditLimit } = await lockEntry(tx, projectId, id);
+  assertMaySettle(source, entry, to);
   const next = afterSettle(stateOf(wallet, creditLimit), entry, to);
   const [row] = await tx
     .update(transactions)
@@ -148,13 +168,15 @@ export async function settleTransaction(
  * A correction: a new confirmed adjustment of the opposite amount that names the entry it reverses.
  * Only confirmed entries are reversed (a pending one is voided instead), each at most once, and a
  * reversal is not itself reversed (raise the entry again instead). Reversing a credit is a debit,
- * so it needs the balance to cover it like any charge.
+ * so it needs the balance to cover it like any charge; reversing a debit gives value back, so only a
+ * source that may give value (an administrator, billing itself) may do it.
  */
 export async function reverseTransaction(
   tx: Executor,
   projectId: string,
   id: string,
   now: Date,
+  source: EntrySource,
   description: string | null = null,
 ): Promise<Transaction> {
   const { wallet, entry, creditLimit } = await lockEntry(tx, projectId, id);
@@ -177,6 +199,7 @@ export async function reverseTransaction(
       reversesId: entry.id,
     },
     now,
+    source,
   );
   return toTransaction(row);
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../core/jobs/schema.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
-import { company, credit } from '../../test/billing.js';
+import { company, creditWallet } from '../../test/billing.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 import { transactions } from '../billing/schema.js';
 import { MODULE_CHARGES_QUEUE, raiseModuleCharges } from './charges.js';
@@ -34,13 +34,9 @@ describe('monthly charges of priced modules', () => {
     billed = (await createProjectAs(owner, 'Billed')).id;
     unbilled = (await createProjectAs(owner, 'Unbilled')).id;
     expect((await owner.call('PATCH', `/v1/billing/billing?project=${billed}`, { company })).statusCode).toBe(200);
-    // Money in the wallet: a charge the balance cannot take is refused (and the run retried).
-    const topUp = await owner.call(
-      'POST',
-      `/v1/billing/transactions?project=${billed}`,
-      credit(50_000, { confirm: true }),
-    );
-    expect(topUp.statusCode).toBe(201);
+    // Money in the wallet (a platform administrator's credit: projects cannot credit themselves):
+    // a charge the balance cannot take is refused (and the run retried).
+    await creditWallet(t, billed, 50_000);
     for (const project of [billed, unbilled]) expect((await install(project, 'wooCommerce')).statusCode).toBe(201);
   });
   afterAll(() => t.close());

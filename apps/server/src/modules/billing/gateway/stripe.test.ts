@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../config.js';
 import { createStartedTestApp, type TestApp } from '../../../test/app.js';
-import { billingUrl, company, postWithKey, sandboxCard, topUp } from '../../../test/billing.js';
+import { bearerToken, billingUrl, company, postWithKey, sandboxCard, topUp } from '../../../test/billing.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../../test/projects.js';
 import { paymentAttempts, paymentMethods } from '../schema.js';
 import { closedPort, FakeStripe, fixture, type Answer, type Fixture } from './fixtures/fake-stripe.js';
@@ -299,7 +299,7 @@ describe('billing over HTTP in Stripe mode', () => {
     fake
       .on(`GET /v1/payment_methods/${PM}`, expandedCard(p))
       .on('POST /v1/payment_intents', ok('payment_intent_succeeded'));
-    const token = await t.app.services.tokens.sign(owner.user.id);
+    const token = await bearerToken(t, owner.user.id);
     const paid = await postWithKey(t, token, billingUrl('/transactions', p), 'top-up-1', topUp(5000));
     expect(paid.statusCode, paid.body).toBe(201);
     expect(paid.json()).toMatchObject({ type: 'payment', amount: 5000, status: 'confirmed' });

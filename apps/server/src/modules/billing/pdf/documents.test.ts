@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStartedTestApp, type TestApp } from '../../../test/app.js';
 import { billingUrl, charge, credit } from '../../../test/billing.js';
-import { billedProject, bookAt, insertInvoice, pdfText } from '../../../test/billing-documents.js';
+import { adminBookAt, billedProject, bookAt, insertInvoice, pdfText } from '../../../test/billing-documents.js';
 import { bearerUser, type BearerUser } from '../../../test/projects.js';
 import { platforms } from '../../platform/schema.js';
 import { transactions } from '../schema.js';
@@ -54,7 +54,7 @@ describe('invoice and statement PDFs', () => {
   afterAll(() => t.close());
 
   async function invoiceWith(lineCount: number) {
-    await bookAt(t, owner, p, '2025-12-01T00:00:00Z', credit(10_000_000));
+    await adminBookAt(t, p, '2025-12-01T00:00:00Z', credit(10_000_000));
     const lines: string[] = [];
     for (let i = 0; i < lineCount; i++) {
       const at = new Date(Date.UTC(2025, 11, 2, 0, i)).toISOString();
@@ -174,9 +174,9 @@ describe('invoice and statement PDFs', () => {
 
   it('prints a statement: the period, opening balance, each movement and the closing balance', async () => {
     const q = await billedProject(owner, 'Paper statement');
-    await bookAt(t, owner, q, '2025-09-10T00:00:00Z', credit(50_000));
+    await adminBookAt(t, q, '2025-09-10T00:00:00Z', credit(50_000));
     await bookAt(t, owner, q, '2025-10-05T00:00:00Z', charge(12_345));
-    await bookAt(t, owner, q, '2025-10-06T00:00:00Z', credit(1_000));
+    await adminBookAt(t, q, '2025-10-06T00:00:00Z', credit(1_000));
     t.clock.set(START);
     const summary = (
       await owner.call('POST', billingUrl('/summaries', q), {
