@@ -149,7 +149,8 @@ describe('billing, month by month', () => {
     'fails the next invoice on a declining card, shows it overdue, and clears it with Pay now',
     { timeout: 180_000 },
     async () => {
-      await addCard('4000 0000 0000 0002', true);
+      // Stored, then declined at every charge (0002 is declined when added: see payment-methods.test.ts).
+      await addCard('4000 0000 0000 0341', true);
       await moduleCharge(2_000, 'label-run-2', 'Label printing batch 2');
 
       await endMonth(await toNextMonth());

@@ -189,7 +189,7 @@ describe('wallet auto top-up', () => {
   });
 
   it('records a refused card once, leaves the balance alone and does not retry it until the cool-down passes', async () => {
-    const { p, walletId, cardId } = await walletWithAutoTopUp('Declined', 10_000, SANDBOX_CARDS.declined);
+    const { p, walletId, cardId } = await walletWithAutoTopUp('Declined', 10_000, SANDBOX_CARDS.declinesCharges);
     await chargeOf(p, 9_000);
 
     expect(await runDue(walletId)).toBe(1);

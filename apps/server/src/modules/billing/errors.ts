@@ -47,8 +47,11 @@ export const lastPaymentMethodInUse = () =>
     'PAYMENT_METHOD_IN_USE',
     'The last payment method cannot be removed while invoices are due. Add another one first.',
   );
-/** A card the gateway will not store: a form error on the field to blame. */
-export const cardInvalid = (field: string, message: string) =>
-  new AppError(400, 'CARD_INVALID', message, [{ path: `body.${field}`, message }]);
+/**
+ * A card the gateway will not store: a form error on the field to blame. CARD_DECLINED when the
+ * card network declined its setup (still a 400: the form shows it, and the card was never stored).
+ */
+export const cardInvalid = (field: string, message: string, code: 'CARD_INVALID' | 'CARD_DECLINED' = 'CARD_INVALID') =>
+  new AppError(400, code, message, [{ path: `body.${field}`, message }]);
 export const gatewayUnavailable = () =>
   new AppError(502, 'PAYMENT_GATEWAY_UNAVAILABLE', 'The payment gateway could not be reached. Try again.');

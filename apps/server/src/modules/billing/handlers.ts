@@ -233,7 +233,7 @@ export function billingHandlers(deps: {
             card = { ...typed, holderName: body.holderName };
           }
         } catch (error) {
-          if (error instanceof CardError) throw cardInvalid(error.field, error.message);
+          if (error instanceof CardError) throw cardInvalid(error.field, error.message, error.code);
           if (error instanceof PaymentMethodRejected) throw cardInvalid('paymentMethod', error.message);
           if (error instanceof AppError) throw error;
           // Stripe could not be asked: a 5xx, so the Idempotency-Key is released and a retry runs afresh.

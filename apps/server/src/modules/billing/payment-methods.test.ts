@@ -120,6 +120,32 @@ describe('payment methods and wallet top-ups (sandbox gateway)', () => {
       });
     });
 
+    it('declines the declining test card when it is added, as a card network declines a setup', async () => {
+      const q = await billedProject('Setup declined');
+      const res = await owner.call('POST', url('/payment-methods', q), sandboxCard({ number: '4000 0000 0000 0002' }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        code: 'CARD_DECLINED',
+        message: 'This card was declined by its bank. Use another card.',
+        errors: [{ path: 'body.number', message: 'This card was declined by its bank. Use another card.' }],
+      });
+      // Nothing stored, so nothing became the default; the next good card is the first.
+      expect((await owner.call('GET', url('/payment-methods', q))).json()).toEqual([]);
+      const flags = (await owner.call('GET', url('/billing', q))).json().flags;
+      expect(flags.map((f: { code: string }) => f.code)).toContain('payment_method_required');
+      expect(await addCard(q)).toMatchObject({ isDefault: true, last4: '4242' });
+      // Also when asked to become the default, next to a good card.
+      const again = await owner.call(
+        'POST',
+        url('/payment-methods', q),
+        sandboxCard({ number: '4000000000000002', isDefault: true }),
+      );
+      expect(again.json().code).toBe('CARD_DECLINED');
+      expect((await owner.call('GET', url('/payment-methods', q))).json()).toEqual([
+        expect.objectContaining({ last4: '4242', isDefault: true }),
+      ]);
+    });
+
     it('needs the company details first', async () => {
       const bare = (await createProjectAs(owner, 'No company')).id;
       const res = await owner.call('POST', url('/payment-methods', bare), sandboxCard());
@@ -131,7 +157,7 @@ describe('payment methods and wallet top-ups (sandbox gateway)', () => {
     });
 
     it('never stores the card number: not in any table, the audit log and idempotency keys included', async () => {
-      await addCard(p, { number: SANDBOX_CARDS.declined });
+      await addCard(p, { number: SANDBOX_CARDS.declinesCharges });
       await postWithKey(
         t,
         await bearerToken(t, owner.user.id),
@@ -148,7 +174,7 @@ describe('payment methods and wallet top-ups (sandbox gateway)', () => {
         everything += (rows as unknown as { rows: { row: string }[] }).rows.map((r) => r.row).join('\n');
       }
       expect(everything).toContain('9995'); // the last four digits are there...
-      for (const number of [SANDBOX_CARDS.succeeds, SANDBOX_CARDS.declined, SANDBOX_CARDS.insufficientFunds]) {
+      for (const number of [SANDBOX_CARDS.succeeds, SANDBOX_CARDS.declinesCharges, SANDBOX_CARDS.insufficientFunds]) {
         expect(everything).not.toContain(number); // ...the numbers are not
         expect(everything).not.toContain(number.replace(/(\d{4})(?=\d)/g, '$1 '));
       }
@@ -267,7 +293,12 @@ describe('payment methods and wallet top-ups (sandbox gateway)', () => {
     });
 
     it.each([
-      ['declined', SANDBOX_CARDS.declined, 'CARD_DECLINED', 'The card was declined. Use another payment method.'],
+      [
+        'declined',
+        SANDBOX_CARDS.declinesCharges,
+        'CARD_DECLINED',
+        'The card was declined. Use another payment method.',
+      ],
       [
         'insufficient_funds',
         SANDBOX_CARDS.insufficientFunds,
@@ -339,7 +370,7 @@ describe('payment methods and wallet top-ups (sandbox gateway)', () => {
       expect(await attemptsOf(card.id)).toHaveLength(1);
 
       // A refusal is replayed too, without asking the card again.
-      const bad = await addCard(p, { number: SANDBOX_CARDS.declined });
+      const bad = await addCard(p, { number: SANDBOX_CARDS.declinesCharges });
       const body = topUp(1_000, { paymentMethodId: bad.id });
       const refused = await postWithKey(t, token, url('/transactions', p), 'top-up-2', body);
       const refusedAgain = await postWithKey(t, token, url('/transactions', p), 'top-up-2', body);

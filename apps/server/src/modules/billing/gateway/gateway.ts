@@ -61,6 +61,8 @@ export class CardError extends Error {
   constructor(
     readonly field: 'number' | 'expMonth' | 'expYear' | 'cvc',
     message: string,
+    /** CARD_INVALID for what the card's details get wrong; CARD_DECLINED when the network refuses a good card. */
+    readonly code: 'CARD_INVALID' | 'CARD_DECLINED' = 'CARD_INVALID',
   ) {
     super(message);
   }

@@ -33,7 +33,7 @@ describe('the sandbox gateway', () => {
 
   it.each([
     ['4242 4242 4242 4242 succeeds', SANDBOX_CARDS.succeeds, 'succeeded'],
-    ['4000 0000 0000 0002 is declined', SANDBOX_CARDS.declined, 'declined'],
+    ['4000 0000 0000 0341 is stored, then declined', SANDBOX_CARDS.declinesCharges, 'declined'],
     ['4000 0000 0000 9995 has insufficient funds', SANDBOX_CARDS.insufficientFunds, 'insufficient_funds'],
     ['4000 0000 0000 0069 is an expired card', SANDBOX_CARDS.expiredCard, 'expired'],
     ['any other valid number succeeds', '5555555555554444', 'succeeded'],

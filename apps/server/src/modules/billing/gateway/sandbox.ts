@@ -14,17 +14,22 @@ import {
 
 /**
  * The card networks' test numbers (as Stripe's test mode has them). Any other number that passes
- * the Luhn check succeeds.
+ * the Luhn check succeeds. `declined` is refused when it is added, as a network declines a card's
+ * setup; `declinesCharges` is stored and then declines every charge (Stripe's 4000 0000 0000 0341).
  */
 export const SANDBOX_CARDS = {
   succeeds: '4242424242424242',
   declined: '4000000000000002',
+  declinesCharges: '4000000000000341',
   insufficientFunds: '4000000000009995',
   expiredCard: '4000000000000069',
 } as const;
 
+/** What the form shows when the card network declines the setup. */
+export const SETUP_DECLINED_MESSAGE = 'This card was declined by its bank. Use another card.';
+
 const behaviourByNumber: Record<string, PaymentOutcome> = {
-  [SANDBOX_CARDS.declined]: 'declined',
+  [SANDBOX_CARDS.declinesCharges]: 'declined',
   [SANDBOX_CARDS.insufficientFunds]: 'insufficient_funds',
   [SANDBOX_CARDS.expiredCard]: 'expired',
 };
@@ -58,6 +63,8 @@ export class SandboxGateway implements PaymentGateway {
     }
     if (isExpired(card, this.clock.now()))
       throw new CardError('expYear', 'This card has expired. Check the expiry date.');
+    // The network declines the setup: nothing is stored, so it can never become the default.
+    if (card.number === SANDBOX_CARDS.declined) throw new CardError('number', SETUP_DECLINED_MESSAGE, 'CARD_DECLINED');
     const behaviour = behaviourByNumber[card.number] ?? 'succeeded';
     return {
       reference: `pm_sandbox_${behaviour}_${randomBytes(8).toString('hex')}`,
