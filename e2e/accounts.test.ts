@@ -29,7 +29,7 @@ describe('accounts in the browser', () => {
       await field.fill(code());
       await submit(page);
     }
-    await page.waitForURL(/\/settings/).catch(async (error: unknown) => {
+    await page.waitForURL(/\/dashboard\//).catch(async (error: unknown) => {
       await page.screenshot({ path: '/tmp/e2e-signin-failure.png' });
       throw error;
     });
@@ -52,7 +52,7 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(first);
     await submit(page);
-    await page.waitForURL(/\/settings/, { timeout: 30_000 });
+    await page.waitForURL(/\/dashboard\//, { timeout: 30_000 });
 
     // The verification link from the outbox.
     const verification = await world.admin.lastMailTo(email, /Verify your email/);
@@ -121,7 +121,7 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('device-harbour-pass-1');
     await submit(page);
-    await page.waitForURL(/\/settings/, { timeout: 30_000 });
+    await page.waitForURL(/\/dashboard\//, { timeout: 30_000 });
 
     const start = await (
       await fetch(`${world.server.baseUrl}/v1/auth/device/code`, {
@@ -162,7 +162,7 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await submit(page);
-    await page.waitForURL(/\/settings/, { timeout: 30_000 });
+    await page.waitForURL(/\/dashboard\//, { timeout: 30_000 });
     await signOut(page);
 
     await page.goto(`${world.server.baseUrl}/settings/change-password?from=mail`);
@@ -179,7 +179,7 @@ describe('accounts in the browser', () => {
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password', { exact: true }).fill(password);
       await submit(page);
-      await page.waitForURL(/\/settings/);
+      await page.waitForURL(/\/dashboard\//);
       expect(new URL(page.url()).origin).toBe(world.server.baseUrl);
       await signOut(page);
     }

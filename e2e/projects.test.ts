@@ -38,7 +38,7 @@ describe('projects, members and access in the browser', () => {
     // The owner registers and creates a project in a new organisation.
     await owner.goto(`${base}/register`);
     await register(owner, 'olivia@example.com', 'olivia-harbour-pass-1');
-    await owner.waitForURL(/\/settings/, { timeout: 30_000 });
+    await owner.waitForURL(/\/dashboard\//, { timeout: 30_000 });
     await owner.goto(`${base}/projects/create`);
     await owner.getByLabel('Project name').fill('Harbour Goods');
     await owner.getByLabel("New organisation's name").fill('Harbour Co');

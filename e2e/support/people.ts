@@ -71,7 +71,7 @@ export async function registered(browser: Browser, base: string, email: string):
   await tab.getByLabel('Email').fill(email);
   await tab.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
   await submit(tab);
-  await tab.waitForURL(/\/settings/, { timeout: 30_000 });
+  await tab.waitForURL(/\/dashboard\//, { timeout: 30_000 });
   await tab.close();
   return context;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { routeTable } from '../../app/routes';
 import { DEFAULT_SIGNED_IN_PATH, safeRedirectPath, signedInDestination } from './redirect';
 
 describe('safeRedirectPath', () => {
@@ -37,11 +38,13 @@ describe('safeRedirectPath', () => {
 
 describe('signedInDestination', () => {
   it('is the redirect when it is safe, else the default page', () => {
-    expect(DEFAULT_SIGNED_IN_PATH).toBe('/settings');
+    expect(DEFAULT_SIGNED_IN_PATH).toBe('/dashboard/');
+    // The Dashboard's route, not Account settings.
+    expect(routeTable.find((r) => r.path === DEFAULT_SIGNED_IN_PATH)?.staticData.name).toBe('project.dashboard');
     expect(signedInDestination('/device?user_code=X')).toBe('/device?user_code=X');
-    expect(signedInDestination('//evil.com')).toBe('/settings');
-    expect(signedInDestination('https://evil.com')).toBe('/settings');
-    expect(signedInDestination('/\\evil.com')).toBe('/settings');
-    expect(signedInDestination(undefined)).toBe('/settings');
+    expect(signedInDestination('//evil.com')).toBe('/dashboard/');
+    expect(signedInDestination('https://evil.com')).toBe('/dashboard/');
+    expect(signedInDestination('/\\evil.com')).toBe('/dashboard/');
+    expect(signedInDestination(undefined)).toBe('/dashboard/');
   });
 });

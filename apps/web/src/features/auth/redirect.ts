@@ -19,8 +19,11 @@ export function safeRedirectPath(value: unknown): string | undefined {
   }
 }
 
-/** The page a signed-in user lands on when nothing else was asked (the dashboard comes later). */
-export const DEFAULT_SIGNED_IN_PATH = '/settings';
+/**
+ * The page a signed-in user lands on when nothing else was asked: the Dashboard (SPEC.md section 2,
+ * route project.dashboard at /dashboard/; the router adds the active or first project).
+ */
+export const DEFAULT_SIGNED_IN_PATH = '/dashboard/';
 
 export function signedInDestination(redirect: unknown): string {
   return safeRedirectPath(redirect) ?? DEFAULT_SIGNED_IN_PATH;

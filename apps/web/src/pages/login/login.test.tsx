@@ -39,8 +39,10 @@ describe('login: the two-step flow', () => {
     await userEvent.type(code, '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
-    expect(await screen.findByRole('heading', { name: 'Account settings' })).toBeInTheDocument();
+    // Without a redirect, the Dashboard (SPEC.md section 2), not Account settings.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/'));
+    await waitFor(() => expect(router.state.matches.at(-1)?.staticData.name).toBe('project.dashboard'));
+    expect(screen.queryByRole('heading', { name: 'Account settings' })).not.toBeInTheDocument();
     const [first, second] = api.callsTo(LOGIN);
     expect(first?.body).toEqual({ email: user.email, password: 'correct horse' });
     expect(second?.body).toEqual({ email: user.email, password: 'correct horse', one_time_password: '123456' });
@@ -71,7 +73,7 @@ describe('login: the two-step flow', () => {
     expect(recovery).toHaveAttribute('inputmode', 'text');
     await userEvent.type(recovery, 'abcde-12345');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/'));
     expect(api.callsTo(LOGIN)[1]?.body).toMatchObject({ one_time_password: 'abcde-12345' });
   });
 
@@ -182,7 +184,7 @@ describe('login: captcha', () => {
     });
     const { router } = renderApp('/login', api.fetch);
     await fillCredentials();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/'));
     const [, second] = api.callsTo(LOGIN);
     expect(second?.body).toMatchObject({ email: user.email, password: 'correct horse' });
     expect(decodeSolution((second?.body as Record<string, unknown>)['g-recaptcha-response'])).toEqual({
@@ -233,8 +235,8 @@ describe('login: where to go after', () => {
       fakeApi({ routes: { [LOGIN]: json(200, user) } }).fetch,
     );
     await fillCredentials();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
-    expect(router.state.location.href).toBe('/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/'));
+    expect(router.state.location.href).not.toContain('evil');
   });
 
   it('keeps a same-origin redirect on the way to create an account instead', async () => {
