@@ -96,7 +96,8 @@ describe('logout (SPEC.md section 4)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
     expect(await screen.findByRole('heading', { name: 'Sign in to Wharf' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    // SPEC.md section 4: "goes to /login/".
+    expect(router.state.location.pathname).toBe('/login/');
     expect(router.state.location.search).toEqual({});
     expect(queryClient.getQueryData(sessionKeys.user())).toBeNull();
     expect(api.callsTo('POST /omnis/v3/dashboard/user/logout')).toHaveLength(1);

@@ -132,7 +132,7 @@ describe('accept invitation: signed in', () => {
     expect(screen.getByText(user.email)).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign in with another account' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login/'));
     expect(router.state.location.search).toEqual({ redirect: PAGE });
     expect(api.callsTo(LOGOUT)).toHaveLength(1);
     expect(queryClient.getQueryData(sessionKeys.user())).toBeNull();

@@ -9,8 +9,11 @@ export interface LogoutOptions {
   redirect?: string;
 }
 
+/** SPEC.md section 4: "Logout clears the user and goes to /login/" — with its trailing slash. */
+export const LOGGED_OUT_PATH = `${pathOf('login')}/`;
+
 /**
- * SPEC.md section 4: logout clears the user and goes to login; a failing logout call changes nothing.
+ * SPEC.md section 4: logout clears the user and goes to /login/; a failing logout call changes nothing.
  * `mutate({ redirect })` has the login page send whoever signs in next to that path.
  */
 export function useLogout() {
@@ -28,7 +31,7 @@ export function useLogout() {
     onSettled: async (_data, _error, options) => {
       signedIn(null);
       const redirect = options ? options.redirect : undefined;
-      await navigate({ to: pathOf('login'), ...(redirect ? { search: { redirect } } : {}) });
+      await navigate({ to: LOGGED_OUT_PATH, ...(redirect ? { search: { redirect } } : {}) });
     },
   });
 }
