@@ -59,4 +59,30 @@ describe('dashboard billing alerts', () => {
       `/billing/payment-methods?project=${project.id}`,
     );
   });
+
+  it('lists missing company details, with where to add them, rather than “Nothing needs your attention”', async () => {
+    const bare = fakeProject(1, { billing: { plan: { code: 'starter' }, flags: [] } });
+    const account = billingProjectFixture({ projectId: bare.id, company: null, flags: [] });
+    const api = projectPageApi(everything, { ...others, 'GET /v1/billing/billing': json(200, account) }, bare);
+    renderApp(`/dashboard/?project=${bare.id}`, api.fetch);
+    const card = await screen.findByRole('region', { name: 'Billing' });
+    const alerts = await within(card).findByRole('list', { name: 'Billing alerts' });
+    const item = within(alerts).getByRole('listitem');
+    expect(item).toHaveTextContent('Company details missing: add them before adding a card.');
+    expect(item).toHaveAttribute('data-level', 'warning');
+    expect(within(item).getByRole('link', { name: 'Add details' })).toHaveAttribute(
+      'href',
+      `/project/settings?project=${bare.id}`,
+    );
+    expect(within(card).queryByText('Nothing needs your attention.')).not.toBeInTheDocument();
+  });
+
+  it('says nothing needs attention once the company details are set and there are no alerts', async () => {
+    const set = fakeProject(1, { billing: { plan: { code: 'starter' }, flags: [] } });
+    const account = billingProjectFixture({ projectId: set.id, flags: [] });
+    const api = projectPageApi(everything, { ...others, 'GET /v1/billing/billing': json(200, account) }, set);
+    renderApp(`/dashboard/?project=${set.id}`, api.fetch);
+    const card = await screen.findByRole('region', { name: 'Billing' });
+    expect(await within(card).findByText('Nothing needs your attention.')).toBeInTheDocument();
+  });
 });

@@ -12,6 +12,7 @@ import {
   useUpdateWallet,
   useWallets,
 } from '../../features/billing/api';
+import { billingAttention } from '../../features/billing/attention';
 import { formatPeriod } from '../../features/billing/dates';
 import { useIdempotencyKey } from '../../features/billing/idempotency';
 import { formatMoney, minorToInput, parseMoneyInput } from '../../features/billing/money';
@@ -55,7 +56,7 @@ function Billing({ project, access }: { project: Project; access: Access }) {
       <QueryState query={billing} what="the billing account" project={project.id}>
         {(account) => (
           <>
-            <BillingFlags flags={account.flags} project={project.id} />
+            <BillingFlags flags={billingAttention(account, [])} project={project.id} />
             <OverviewSection project={project.id} />
             <div className="grid gap-6 lg:grid-cols-2">
               <PlanSection project={project.id} account={account} canManage={canManage} />

@@ -1,5 +1,7 @@
 import type { PaymentMethod } from '@wharf/contract';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { pathOf } from '../../app/navigation';
 import { SettingsSection } from '../../features/account/ui/SettingsSection';
 import type { Access } from '../../features/access/api/enforce';
 import { deniedReason } from '../../features/access/ui/Denied';
@@ -9,6 +11,7 @@ import {
   usePaymentMethods,
   useSetDefaultPaymentMethod,
 } from '../../features/billing/api';
+import { needsCompanyDetails } from '../../features/billing/attention';
 import { AddCardWithGateway } from '../../features/billing/ui/AddCardWithGateway';
 import { BillingError } from '../../features/billing/ui/BillingError';
 import { BillingFlags } from '../../features/billing/ui/BillingFlags';
@@ -72,6 +75,10 @@ function PaymentMethods({ project, access }: { project: Project; access: Access 
     (card) => setNotice(`${cardLabel(card)} removed.`),
   );
 
+  // A card cannot be stored until the company details are set (COMPANY_NOT_FOUND): say so before a
+  // card is typed, with the way to set them, rather than after.
+  const companyMissing = billing.data ? needsCompanyDetails(billing.data) : false;
+
   const added = (label: string) => {
     setAdding(false);
     setNotice(`${label} added.`);
@@ -96,7 +103,7 @@ function PaymentMethods({ project, access }: { project: Project; access: Access 
                 setNotice(null);
                 setAdding(true);
               }}
-              disabled={!canManage}
+              disabled={!canManage || companyMissing}
             >
               Add a card
             </Button>
@@ -109,6 +116,7 @@ function PaymentMethods({ project, access }: { project: Project; access: Access 
               {deniedReason(['billing.manage'])}
             </p>
           )}
+          {companyMissing && <CompanyDetailsFirst project={project.id} />}
           {notice && <Alert tone="success">{notice}</Alert>}
           {setDefault.isError && <BillingError error={setDefault.error} project={project.id} />}
           <QueryState query={methods} what="the payment methods" project={project.id} inCard={false}>
@@ -174,7 +182,7 @@ function PaymentMethods({ project, access }: { project: Project; access: Access 
           </QueryState>
         </div>
       </SettingsSection>
-      {adding && canManage && (
+      {adding && canManage && !companyMissing && (
         <SettingsSection title="Add a card" description="It can pay invoices and top-ups as soon as it is added.">
           <div className="grid max-w-md gap-4">
             <Checkbox
@@ -220,5 +228,23 @@ function PaymentMethods({ project, access }: { project: Project; access: Access 
         )}
       </ConfirmDialog>
     </div>
+  );
+}
+
+/** Before any card is typed: the company details come first, and where to set them. */
+function CompanyDetailsFirst({ project }: { project: string }) {
+  return (
+    <Alert tone="warning" title="Company details are needed first">
+      <p>
+        Cards can be added once the project&rsquo;s company details (who is billed, printed on every invoice) are set.{' '}
+        <Link
+          to={pathOf('projects.settings')}
+          search={{ project }}
+          className="rounded-sm font-semibold underline underline-offset-4 hover:no-underline"
+        >
+          Add company details
+        </Link>
+      </p>
+    </Alert>
   );
 }

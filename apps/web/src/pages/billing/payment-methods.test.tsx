@@ -147,6 +147,39 @@ describe('billing payment methods', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent('Failed to create a payment method.');
   });
 
+  it('says up front that company details are needed, with where to add them, before any card is typed', async () => {
+    const api = billingPageApi({ [LIST]: json(200, []) }, billingProjectFixture({ company: null }));
+    renderApp(path, api.fetch);
+    const first = await screen.findByText('Company details are needed first');
+    const alert = first.closest('[role="status"]') as HTMLElement;
+    expect(alert).toHaveTextContent('Cards can be added once the project’s company details');
+    expect(within(alert).getByRole('link', { name: 'Add company details' })).toHaveAttribute(
+      'href',
+      `/project/settings?project=${P}`,
+    );
+    expect(screen.getByRole('button', { name: 'Add a card' })).toBeDisabled();
+    expect(screen.queryByRole('form', { name: 'Add a card' })).not.toBeInTheDocument();
+  });
+
+  it('shows a card the network declined in the form, beside the number', async () => {
+    const declined = 'This card was declined by its bank. Use another card.';
+    const api = billingPageApi({
+      [LIST]: json(200, []),
+      [CREATE]: () => apiError(400, 'CARD_DECLINED', declined, [{ path: 'body.number', message: declined }]),
+    });
+    renderApp(path, api.fetch);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a card' }));
+    const form = await screen.findByRole('form', { name: 'Add a card' });
+    await userEvent.type(within(form).getByLabelText('Card number'), '4000 0000 0000 0002');
+    await userEvent.type(within(form).getByLabelText('Month'), '1');
+    await userEvent.type(within(form).getByLabelText('Year'), '2031');
+    await userEvent.type(within(form).getByLabelText('CVC'), '123');
+    await userEvent.type(within(form).getByLabelText('Name on card'), 'Ada');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add card' }));
+    await waitFor(() => expect(within(form).getByLabelText('Card number')).toHaveAccessibleDescription(declined));
+    expect(screen.queryByText(/•••• \d{4} added\./)).not.toBeInTheDocument();
+  });
+
   it('adds a card with Stripe’s own form in Stripe mode: only the payment method id reaches the server', async () => {
     const SECRET = 'GET /v1/billing/payment-methods/stripe/secret';
     const card = { mount: vi.fn(), destroy: vi.fn(), on: vi.fn() };

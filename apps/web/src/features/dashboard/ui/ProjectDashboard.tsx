@@ -11,7 +11,7 @@ import { usePainted } from '../../../ui/painted';
 import type { Permission } from '@wharf/contract/permissions';
 import type { Access } from '../../access/api/enforce';
 import { useBillingProject } from '../../billing/api';
-import { BillingFlags } from '../../billing/ui/BillingFlags';
+import { BillingAttention } from '../../billing/ui/BillingAttention';
 import { linkClasses } from '../../auth/ui/AuthCard';
 import { membersQueryOptions } from '../../members/api/members';
 import { moduleName, settingsRouteName } from '../../modules/definitions';
@@ -135,17 +135,12 @@ function BillingGlance({ project, load }: { project: Project; load: boolean }) {
   // if it cannot, the project list's copy shows with SPEC.md section 8's actions for each code.
   const account = useBillingProject(project.id, load);
   const { plan } = project.billing;
-  const flags = account.data?.flags ?? project.billing.flags;
   return (
     <div className="grid gap-3 text-sm">
       <p>
         Plan: <Tag tone={plan.code === 'demo' ? 'warning' : 'primary'}>{plan.code}</Tag>
       </p>
-      {flags.length === 0 ? (
-        <p className="text-muted">Nothing needs your attention.</p>
-      ) : (
-        <BillingFlags flags={flags} project={project.id} label="Billing alerts" />
-      )}
+      <BillingAttention project={project.id} account={account.data} fallback={project.billing.flags} />
     </div>
   );
 }
