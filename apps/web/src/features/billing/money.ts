@@ -38,6 +38,8 @@ export function formatMoneyCompact(minor: number, currency: string, locale?: str
       style: 'currency',
       currency,
       notation: 'compact',
+      // Currency formats carry two decimals by default: "€10K", not "€10.0K".
+      minimumFractionDigits: 0,
       maximumFractionDigits: 1,
     }).format(major);
   } catch {

@@ -29,14 +29,14 @@ export function SpendChart({
 }) {
   const titleId = useId();
   const max = Math.max(0, ...months.map((m) => m.spend));
-  // Round the scale up to a tidy top so the gridlines read as round amounts.
-  const top = max === 0 ? 1 : niceCeiling(max);
+  // A tidy scale of whole minor units, so the gridlines read as round amounts.
+  const { top, ticks } = spendScale(max);
+  const labels = axisLabels(ticks, currency);
   const plotWidth = WIDTH - LEFT;
   const plotHeight = HEIGHT - BOTTOM - TOP;
   const slot = months.length > 0 ? plotWidth / months.length : plotWidth;
   const barWidth = Math.max(4, slot * 0.6);
   const y = (value: number) => TOP + plotHeight - (Math.max(0, value) / top) * plotHeight;
-  const ticks = [0, top / 2, top];
   const total = months.reduce((sum, m) => sum + m.spend, 0);
 
   return (
@@ -51,11 +51,11 @@ export function SpendChart({
         <title id={titleId}>
           {`${title}: ${formatMoney(total, currency)} in total, highest ${formatMoney(max, currency)}.`}
         </title>
-        {ticks.map((tick) => (
+        {ticks.map((tick, i) => (
           <g key={tick}>
             <line x1={LEFT} x2={WIDTH} y1={y(tick)} y2={y(tick)} stroke="currentColor" strokeOpacity={0.2} />
             <text x={LEFT - 6} y={y(tick)} dy="0.32em" textAnchor="end" fontSize={11} fill="currentColor">
-              {formatMoneyCompact(tick, currency)}
+              {labels[i]}
             </text>
           </g>
         ))}
@@ -102,6 +102,29 @@ export function SpendChart({
       </table>
     </figure>
   );
+}
+
+/**
+ * The axis: 0, a step and two steps, the step a nice number (1, 2 or 5 times a power of ten) of
+ * whole minor units, so that no gridline falls between two cents and the top covers the highest bar.
+ * With no spend at all the scale still counts in cents (0, 1, 2), never three equal ticks.
+ */
+export function spendScale(max: number): { top: number; ticks: number[] } {
+  const step = max <= 2 ? 1 : niceCeiling(max / 2);
+  return { top: 2 * step, ticks: [0, step, 2 * step] };
+}
+
+/**
+ * The ticks' labels: compact ("€1.5K") when that tells every tick apart, else the full amount
+ * ("€0.02") — a compact label rounds to one decimal of the major unit, which turned small
+ * scales into "€0, €0, €0".
+ */
+export function axisLabels(ticks: readonly number[], currency: string, locale?: string): string[] {
+  const compact = ticks.map((tick) => formatMoneyCompact(tick, currency, locale));
+  const zero = formatMoneyCompact(0, currency, locale);
+  const distinct =
+    new Set(compact).size === ticks.length && compact.every((label, i) => ticks[i] === 0 || label !== zero);
+  return distinct ? compact : ticks.map((tick) => formatMoney(tick, currency, locale));
 }
 
 /** 1, 2 or 5 times a power of ten, at least `value`. */
