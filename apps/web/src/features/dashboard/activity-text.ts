@@ -98,7 +98,16 @@ export const sentences: Record<string, Sentence> = {
   updateBookmarkTabs: { done: 'rearranged their bookmark tabs', attempt: 'rearrange their bookmark tabs' },
   // Billing
   updateBillingProject: { done: 'changed the billing details', attempt: 'change the billing details' },
-  updateAdminBillingProject: { done: 'changed the credit limit', attempt: 'change the credit limit' },
+  updateAdminBillingProject: {
+    // The platform admin's call sets the credit limit, credits the wallet (with a reason), or both.
+    done: (d) =>
+      d.credit
+        ? d.creditLimit
+          ? 'credited the wallet and changed the credit limit'
+          : 'credited the wallet'
+        : 'changed the credit limit',
+    attempt: 'change the credit limit or credit the wallet',
+  },
   updateWallet: { done: "changed the wallet's auto top-up", attempt: "change the wallet's auto top-up" },
   createTransaction: { done: 'recorded a transaction', attempt: 'record a transaction' },
   confirmTransaction: { done: 'confirmed a transaction', attempt: 'confirm a transaction' },
