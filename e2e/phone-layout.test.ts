@@ -230,6 +230,17 @@ describe('the console on a phone', () => {
       page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
     ).resolves.toBe(0);
     await page.screenshot({ path: shot('restricted-dashboard'), fullPage: true });
+
+    // Nor does the menu lead to a refusal: every page it offers opens for this role.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const menu = page.getByRole('navigation', { name: 'Project' }).getByRole('link', { includeHidden: true });
+    const offered = [...new Set(await menu.evaluateAll((links) => links.map((a) => a.getAttribute('href')!)))];
+    expect(offered.some((href) => href.startsWith('/users') || href.startsWith('/chat'))).toBe(false);
+    for (const href of offered) {
+      await page.goto(`${base}${href}`, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await expect(page.getByText(/doesn.t allow this/).count(), href).resolves.toBe(0);
+    }
     await page.close();
   });
 

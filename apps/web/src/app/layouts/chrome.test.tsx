@@ -78,7 +78,9 @@ function chromeApi(
   });
 }
 
-const ALL = ['integrations.read', 'billing.read'];
+/** What the pages of the team, chat and settings entries open with. */
+const PEOPLE = ['members.read', 'roles.read', 'invites.read', 'chat.read', 'projects.update'];
+const ALL = ['integrations.read', 'billing.read', ...PEOPLE];
 
 afterEach(() => {
   menuStore.remove('test');
@@ -113,7 +115,11 @@ describe('menus (SPEC.md section 2)', () => {
   });
 
   it('shows Modules and Developer only with integrations.read', async () => {
-    renderApp(`/users?project=${one.id}`, chromeApi({ held: { [one.id]: ['billing.read'] } }).fetch, stubPages());
+    renderApp(
+      `/users?project=${one.id}`,
+      chromeApi({ held: { [one.id]: ['billing.read', ...PEOPLE] } }).fetch,
+      stubPages(),
+    );
     const nav = await projectNav();
     await within(nav).findByRole('link', { name: 'Billing' });
     expect(within(nav).queryByRole('link', { name: 'Developer (APIs)' })).not.toBeInTheDocument();
@@ -121,10 +127,22 @@ describe('menus (SPEC.md section 2)', () => {
     expect(within(nav).getByRole('link', { name: 'Users' })).toBeInTheDocument();
   });
 
+  it('leaves out the entries whose pages the role may not open: no menu leads to a refusal', async () => {
+    renderApp(`/dashboard/?project=${one.id}`, chromeApi({ held: { [one.id]: ['members.read'] } }).fetch, stubPages());
+    const nav = await projectNav();
+    await waitFor(() => expect(within(nav).queryByRole('link', { name: 'Chat' })).not.toBeInTheDocument());
+    expect(topLabels(nav)).not.toContain('Chat');
+    expect(within(nav).getByRole('link', { name: 'Users' })).toBeInTheDocument();
+    for (const hidden of ['Roles', 'Invites', 'Billing', 'Modules', 'Settings']) {
+      expect(within(nav).queryByRole('link', { name: hidden, hidden: true })).not.toBeInTheDocument();
+    }
+    expect(within(nav).getByRole('link', { name: 'Support' })).toBeInTheDocument();
+  });
+
   it('adds Billing once the project and billing.read are known, and drops it on a project change', async () => {
     const { router } = renderApp(
       `/users?project=${one.id}`,
-      chromeApi({ held: { [one.id]: ALL, [two.id]: ['integrations.read'] } }).fetch,
+      chromeApi({ held: { [one.id]: ALL, [two.id]: ['integrations.read', ...PEOPLE] } }).fetch,
       stubPages(),
     );
     const nav = await projectNav();
@@ -212,8 +230,9 @@ describe('sidebar', () => {
   });
 
   it('navigates on a click without reloading the page', async () => {
-    const { router } = renderApp(`/users?project=${one.id}`, chromeApi().fetch, stubPages());
+    const { router } = renderApp(`/users?project=${one.id}`, chromeApi({ held: { [one.id]: ALL } }).fetch, stubPages());
     const nav = await projectNav();
+    await within(nav).findByRole('link', { name: 'Billing' });
     await userEvent.click(within(nav).getByRole('link', { name: 'Settings' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/project/settings'));
     expect(router.state.location.search).toEqual({ project: one.id });

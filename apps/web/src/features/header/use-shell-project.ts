@@ -5,8 +5,16 @@ import { useSearchParam } from '../../app/search';
 import { useAccess, type Access } from '../access/api/enforce';
 import { projectsQueryOptions, type Project } from '../projects/api/projects';
 
-/** What the chrome asks `/enforce` about the active project, in one call: the menu's gates. */
-export const SHELL_PERMISSIONS: Permission[] = ['integrations.read', 'billing.read'];
+/** What the chrome asks `/enforce` about the active project, in one call: the menu's gates (features/menu). */
+export const SHELL_PERMISSIONS: Permission[] = [
+  'integrations.read',
+  'billing.read',
+  'members.read',
+  'roles.read',
+  'invites.read',
+  'chat.read',
+  'projects.update',
+];
 
 export interface ShellProject {
   /** The `project` search parameter, if any. */

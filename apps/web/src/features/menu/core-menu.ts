@@ -1,4 +1,8 @@
-import type { MenuEntry } from './menu-store';
+import type { Permission } from '@wharf/contract/permissions';
+import type { MenuChild, MenuEntry } from './menu-store';
+
+/** An entry shown only to a role with `needs`, the permission its page opens with. */
+type Gated<T> = T & { needs?: Permission };
 
 /** The id of the core Modules entry, the parent of installed modules' entries. */
 export const MODULES_MENU_ID = 'modules';
@@ -6,22 +10,40 @@ export const MODULES_MENU_ID = 'modules';
 /**
  * The project menu's core entries with the orders of SPEC.md section 2. Modules and Developer
  * (APIs) need access to integration listings (`integrations.read`), so they come only with it;
- * installed modules' entries are sub-items of Modules, after its Store.
+ * installed modules' entries are sub-items of Modules, after its Store. An entry whose page the
+ * member's role may not open at all (`can` says no to its page's permission) is left out: a menu
+ * never leads to a refusal.
  */
-export function coreMenuEntries({ integrations }: { integrations: boolean }): MenuEntry[] {
-  const entries: MenuEntry[] = [
+export function coreMenuEntries({
+  integrations,
+  can = () => true,
+}: {
+  integrations: boolean;
+  can?: (permission: Permission) => boolean;
+}): MenuEntry[] {
+  /** The entries the role may open, without their `needs`. */
+  const allowed = <T extends MenuChild>(list: Gated<T>[]): T[] =>
+    list.filter((entry) => !entry.needs || can(entry.needs)).map(({ needs: _, ...entry }) => entry as unknown as T);
+  const entries: Gated<MenuEntry>[] = [
     { id: 'dashboard', label: 'Dashboard', route: 'project.dashboard', order: -1, icon: 'dashboard' },
-    { id: 'chat', label: 'Chat', route: 'chat.index', order: 311, icon: 'chat' },
+    { id: 'chat', label: 'Chat', route: 'chat.index', order: 311, icon: 'chat', needs: 'chat.read' },
     {
       id: 'users',
       label: 'Users',
       route: 'project.users.list',
       order: 500,
       icon: 'users',
-      children: [
-        { id: 'users.roles', label: 'Roles', route: 'project.users.roles.list', order: 501 },
-        { id: 'users.invites', label: 'Invites', route: 'project.users.invites.list', order: 502 },
-      ],
+      needs: 'members.read',
+      children: allowed([
+        { id: 'users.roles', label: 'Roles', route: 'project.users.roles.list', order: 501, needs: 'roles.read' },
+        {
+          id: 'users.invites',
+          label: 'Invites',
+          route: 'project.users.invites.list',
+          order: 502,
+          needs: 'invites.read',
+        },
+      ] satisfies Gated<MenuChild>[]),
     },
     {
       id: 'support',
@@ -29,13 +51,21 @@ export function coreMenuEntries({ integrations }: { integrations: boolean }): Me
       route: 'core.support',
       order: 600,
       icon: 'support',
-      children: [
-        { id: 'support.chat', label: 'Chat', route: 'chat.index', order: 601 },
+      children: allowed([
+        { id: 'support.chat', label: 'Chat', route: 'chat.index', order: 601, needs: 'chat.read' },
         { id: 'support.tutorials', label: 'Tutorials', route: 'core.support.tutorials.list', order: 602 },
         { id: 'support.faqs', label: 'FAQs', route: 'core.support.faqs', order: 603 },
-      ],
+      ] satisfies Gated<MenuChild>[]),
     },
-    { id: 'settings', label: 'Settings', route: 'projects.settings', order: 1_000_000, icon: 'settings' },
+    // Its page is for changing the project: a role that may only read it would find refusals there.
+    {
+      id: 'settings',
+      label: 'Settings',
+      route: 'projects.settings',
+      order: 1_000_000,
+      icon: 'settings',
+      needs: 'projects.update',
+    },
   ];
   if (integrations) {
     entries.push(
@@ -52,7 +82,7 @@ export function coreMenuEntries({ integrations }: { integrations: boolean }): Me
       { id: 'developer', label: 'Developer (APIs)', route: 'developer.api.index', order: 10_000, icon: 'developer' },
     );
   }
-  return entries;
+  return allowed(entries);
 }
 
 /** Billing's entries (orders 1000 to 1004), added once the project's billing data has loaded. */

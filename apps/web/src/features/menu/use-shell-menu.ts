@@ -25,14 +25,16 @@ export function useAccountMenu(): MenuEntry[] {
 }
 
 /**
- * The project menu: the core entries (Modules and Developer only with `integrations.read`), billing's
- * once the active project has loaded and the user may read its billing (gone as soon as the project
- * changes, SPEC.md section 2), and the installed modules' entries; those whose routes exist, by order.
+ * The project menu: the core entries (Modules and Developer only with `integrations.read`, and none
+ * whose page the role may not open), billing's once the active project has loaded and the user may
+ * read its billing (gone as soon as the project changes, SPEC.md section 2), and the installed
+ * modules' entries; those whose routes exist, by order.
  */
 export function useProjectMenu({ project, access }: ShellProject): MenuEntry[] {
   const integrations = Boolean(project) && access.can('integrations.read');
   const entries = useMenuEntries(menuStore, {
-    core: existingEntries(coreMenuEntries({ integrations })),
+    // Until the decision is known every entry shows, as it does for most roles: no menu shifting in.
+    core: existingEntries(coreMenuEntries({ integrations, can: (p) => access.isPending || access.can(p) })),
     billing: project && access.can('billing.read') ? existingEntries(billingMenuEntries()) : null,
   });
   return useMemo(() => existingEntries(entries), [entries]);
