@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { NumberInput, type NumberInputProps } from './NumberInput';
+import { clampNumber, NumberInput, type NumberInputProps } from './NumberInput';
 
 function renderField(props: Partial<NumberInputProps> = {}) {
   const user = userEvent.setup();
@@ -47,6 +47,34 @@ describe('NumberInput', () => {
     await user.tab();
     expect(input).toHaveValue('1');
     expect(onValueChange).toHaveBeenLastCalledWith(1);
+  });
+
+  it('SPEC.md section 5: 999 in a 1–60 field is shown as 60 on Enter, and the form gets 60', async () => {
+    const user = userEvent.setup();
+    const submitted: (number | null)[] = [];
+    function Form() {
+      const [minutes, setMinutes] = useState<number | null>(15);
+      return (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            submitted.push(minutes);
+          }}
+        >
+          <NumberInput label="Minutes" min={1} max={60} value={minutes} onValueChange={setMinutes} />
+        </form>
+      );
+    }
+    render(<Form />);
+    const input = screen.getByRole('spinbutton', { name: 'Minutes' });
+    await user.clear(input);
+    await user.type(input, '999{Enter}');
+    expect(input).toHaveValue('60');
+    await user.type(input, '{Enter}');
+    expect(submitted.at(-1)).toBe(60);
+    expect(clampNumber(999, 1, 60)).toBe(60);
+    expect(clampNumber(-3, 1, 60)).toBe(1);
+    expect(clampNumber(7)).toBe(7);
   });
 
   it('goes back to the last number when the text is not one, and stays empty when emptied', async () => {

@@ -43,6 +43,14 @@ export interface NumberInputProps extends Omit<
   ref?: Ref<HTMLInputElement>;
 }
 
+/**
+ * SPEC.md section 5: "Number inputs clamp to min and max when given." The one clamp of every number
+ * field (NumberInput, and forms that hold a number field's value, at submit).
+ */
+export function clampNumber(value: number, min?: number, max?: number): number {
+  return Math.min(max ?? Infinity, Math.max(min ?? -Infinity, value));
+}
+
 /** "", a number, or "invalid" for text that is not (yet) one. A decimal comma is accepted. */
 function parse(text: string): number | null | 'invalid' {
   const trimmed = text.trim();
@@ -62,7 +70,7 @@ function decimals(value: number | undefined): number {
 /**
  * A labelled number field. Typing is free (it is a text field with the spinbutton role, so a
  * half-typed "-" or "1," is not thrown away); on blur the text is read, clamped to min and max and
- * written back tidily, and text that is not a number goes back to the last number. Arrow keys,
+ * written back tidily (also on Enter), and text that is not a number goes back to the last number. Arrow keys,
  * Page Up/Down, Home/End and the − and + buttons step within min and max.
  */
 export function NumberInput({
@@ -100,7 +108,7 @@ export function NumberInput({
     if (parse(text) !== value) setText(format(value));
   }
 
-  const clamp = (n: number) => Math.min(max ?? Infinity, Math.max(min ?? -Infinity, n));
+  const clamp = (n: number) => clampNumber(n, min, max);
 
   const report = (next: number | null) => {
     if (!controlled) setOwn(next);
@@ -139,6 +147,9 @@ export function NumberInput({
     } else if (event.key === 'End' && max !== undefined) {
       event.preventDefault();
       commit(max);
+    } else if (event.key === 'Enter') {
+      // Enter commits as leaving does (and still submits the form): 999 in a 1–60 field shows 60.
+      commit(typed === 'invalid' ? current : typed === null ? null : clamp(typed));
     }
   };
 

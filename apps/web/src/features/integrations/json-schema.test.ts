@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkValues, fieldsOf, initialValues, labelOf } from './json-schema';
+import { checkValues, clampNumbers, fieldsOf, initialValues, labelOf } from './json-schema';
 
 const schema = {
   type: 'object',
@@ -90,5 +90,16 @@ describe('JSON Schema settings', () => {
     const fields = fieldsOf({ type: 'object', properties: { token: { type: 'string' } }, required: ['token'] });
     expect(checkValues(fields, { token: '' })).toEqual({ ok: false, errors: { token: 'Token is required.' } });
     expect(checkValues(fields, { token: '' }, { optional: new Set(['token']) })).toEqual({ ok: true, data: {} });
+  });
+});
+
+describe('clampNumbers (SPEC.md section 5)', () => {
+  it('clamps number fields to their minimum and maximum, leaving the rest as typed', () => {
+    const fields = fieldsOf(schema);
+    const values = { ...initialValues(fields), count: '999', ratio: '-4', name: 'abc' };
+    expect(clampNumbers(fields, values)).toMatchObject({ count: '10', ratio: '-4', name: 'abc' });
+    expect(clampNumbers(fields, { ...values, count: '0' })).toMatchObject({ count: '1' });
+    expect(clampNumbers(fields, { ...values, count: 'x' })).toMatchObject({ count: 'x' });
+    expect(clampNumbers(fields, { ...values, count: '' })).toMatchObject({ count: '' });
   });
 });

@@ -1,3 +1,4 @@
+import { clampNumber } from '../../ui/NumberInput';
 /**
  * A module's settings arrive as JSON Schema (`Integration.configSchema`, made by the server from
  * the zod schema it validates with; decision 017). This turns the object schema into the fields a
@@ -137,6 +138,23 @@ export function initialValues(fields: readonly FieldSpec[], config: Record<strin
     else values[field.name] = value === undefined || value === null ? '' : String(value);
   }
   return values;
+}
+
+/**
+ * The values with every number field clamped to its minimum and maximum (SPEC.md section 5): what
+ * a form sends when a number was typed and submitted before the field clamped it on leaving.
+ * Text that is not a number is left for the check to name.
+ */
+export function clampNumbers(fields: readonly FieldSpec[], values: FormValues): FormValues {
+  const clamped: FormValues = { ...values };
+  for (const field of fields) {
+    if (field.kind !== 'number' && field.kind !== 'integer') continue;
+    const text = values[field.name];
+    if (typeof text !== 'string' || text.trim() === '') continue;
+    const value = Number(text.replace(',', '.'));
+    if (Number.isFinite(value)) clamped[field.name] = String(clampNumber(value, field.minimum, field.maximum));
+  }
+  return clamped;
 }
 
 /** The words for a broken rule: the schema's own when it has them, clear ones otherwise. */

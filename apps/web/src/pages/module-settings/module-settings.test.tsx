@@ -33,24 +33,26 @@ describe('a module’s settings page (integrations.{code}.settings)', () => {
     expect(screen.queryByRole('form', { name: 'Settings' })).not.toBeInTheDocument();
 
     // Defaults from the schema.
-    expect(within(setUp).getByRole('textbox', { name: 'Sync minutes' })).toHaveValue('15');
+    expect(within(setUp).getByRole('spinbutton', { name: 'Sync minutes' })).toHaveValue('15');
     expect(within(setUp).getByRole('combobox', { name: 'Mode' })).toHaveValue('live');
     expect(within(setUp).getByRole('checkbox', { name: 'Import drafts' })).not.toBeChecked();
 
     await userEvent.type(within(setUp).getByRole('textbox', { name: 'Shop address' }), 'harbour');
     await userEvent.type(within(setUp).getByRole('textbox', { name: 'Contact email' }), 'ada@');
-    await userEvent.clear(within(setUp).getByRole('textbox', { name: 'Sync minutes' }));
-    await userEvent.type(within(setUp).getByRole('textbox', { name: 'Sync minutes' }), '3');
-    await userEvent.type(within(setUp).getByRole('textbox', { name: 'Markup' }), '-1');
+    // SPEC.md section 5: number inputs clamp to min and max (5–60 here), rather than being refused.
+    await userEvent.clear(within(setUp).getByRole('spinbutton', { name: 'Sync minutes' }));
+    await userEvent.type(within(setUp).getByRole('spinbutton', { name: 'Sync minutes' }), '999');
+    await userEvent.type(within(setUp).getByRole('spinbutton', { name: 'Markup' }), '-1');
     await userEvent.click(within(setUp).getByRole('button', { name: 'Set up' }));
 
     expect(within(setUp).getByRole('textbox', { name: 'Shop address' })).toHaveAccessibleDescription(
       expect.stringContaining('Enter a web address starting with https://.'),
     );
     expect(within(setUp).getByText('Enter an email address such as name@example.com.')).toBeInTheDocument();
-    expect(within(setUp).getByText('Sync minutes must be at least 5.')).toBeInTheDocument();
-    // The schema's own words where it carries them.
-    expect(within(setUp).getByText('Markup cannot be negative.')).toBeInTheDocument();
+    expect(within(setUp).getByRole('spinbutton', { name: 'Sync minutes' })).toHaveValue('60');
+    expect(within(setUp).getByRole('spinbutton', { name: 'Markup' })).toHaveValue('0');
+    expect(within(setUp).queryByText(/Sync minutes must be/)).not.toBeInTheDocument();
+    expect(within(setUp).queryByText('Markup cannot be negative.')).not.toBeInTheDocument();
     expect(within(setUp).getByText('Access token is required.')).toBeInTheDocument();
     expect(within(setUp).getByRole('textbox', { name: 'Shop address' })).toHaveFocus();
 

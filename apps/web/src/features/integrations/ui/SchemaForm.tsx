@@ -1,10 +1,11 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../../ui/Alert';
 import { Checkbox } from '../../../ui/Checkbox';
+import { NumberInput } from '../../../ui/NumberInput';
 import { SelectField } from '../../../ui/SelectField';
 import { SubmitButton } from '../../../ui/SubmitButton';
 import { PasswordField, TextField } from '../../../ui/TextField';
-import { checkValues, initialValues, type FieldSpec, type FormValues } from '../json-schema';
+import { checkValues, clampNumbers, initialValues, type FieldSpec, type FormValues } from '../json-schema';
 
 export interface SchemaFormProps {
   /** Names the form for screen readers ("Settings", "Credentials"). */
@@ -71,7 +72,10 @@ export function SchemaForm(props: SchemaFormProps) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = checkValues(fields, values, props.optional ? { optional: props.optional } : {});
+    // A number typed and submitted at once (Enter) is clamped as the field clamps it on leaving.
+    const clamped = clampNumbers(fields, values);
+    setValues(clamped);
+    const checked = checkValues(fields, clamped, props.optional ? { optional: props.optional } : {});
     if (!checked.ok) {
       setErrors(checked.errors);
       // The first field to fix gets the focus.
@@ -127,13 +131,29 @@ export function SchemaForm(props: SchemaFormProps) {
                 ))}
               </SelectField>
             );
+          case 'number':
+          case 'integer': {
+            const typed = text.trim() === '' ? null : Number(text.replace(',', '.'));
+            return (
+              <NumberInput
+                key={field.name}
+                {...common}
+                value={typed !== null && Number.isFinite(typed) ? typed : null}
+                min={field.minimum}
+                max={field.maximum}
+                step={field.kind === 'integer' ? 1 : 0.01}
+                hideStepper
+                required={field.required && !props.optional?.has(field.name)}
+                onValueChange={(value) => set(field.name, value === null ? '' : String(value))}
+              />
+            );
+          }
           default: {
             const secret = field.secret === true;
             const Field = secret ? PasswordField : TextField;
             const type = secret
               ? {}
               : { type: field.kind === 'email' ? 'email' : field.kind === 'url' ? 'url' : 'text' };
-            const numeric = field.kind === 'number' || field.kind === 'integer';
             return (
               <Field
                 key={field.name}
@@ -142,7 +162,6 @@ export function SchemaForm(props: SchemaFormProps) {
                 value={text}
                 required={field.required && !props.optional?.has(field.name)}
                 autoComplete={secret ? 'new-password' : 'off'}
-                inputMode={numeric ? (field.kind === 'integer' ? 'numeric' : 'decimal') : undefined}
                 placeholder={secret && props.optional?.has(field.name) ? 'Stored. Leave blank to keep it.' : undefined}
                 onChange={(event) => set(field.name, event.target.value)}
               />
