@@ -123,7 +123,7 @@ function Charges({ project, access }: { project: Project; access: Access }) {
         noMatch="No transactions match."
         filtered={Boolean(search.query || integration.query)}
         columns={[
-          { header: 'Date', cell: (t) => formatDate(t.createdAt) },
+          { header: 'Date', className: 'whitespace-nowrap', cell: (t) => formatDate(t.createdAt) },
           { header: 'Type', cell: (t) => typeWords[t.type] ?? t.type },
           {
             header: 'Description',

@@ -112,8 +112,8 @@ function Invoices({ project, access }: { project: Project; access: Access }) {
             ),
           },
           { header: 'Period', cell: (invoice) => formatPeriod(invoice.periodStart, invoice.periodEnd) },
-          { header: 'Issued', cell: (invoice) => formatDate(invoice.issuedAt) },
-          { header: 'Due', cell: (invoice) => formatDate(invoice.dueAt) },
+          { header: 'Issued', className: 'whitespace-nowrap', cell: (invoice) => formatDate(invoice.issuedAt) },
+          { header: 'Due', className: 'whitespace-nowrap', cell: (invoice) => formatDate(invoice.dueAt) },
           { header: 'Total', numeric: true, cell: (invoice) => formatMoney(invoice.total, invoice.currency) },
           {
             header: 'Outstanding',
@@ -258,7 +258,7 @@ function InvoiceLines({ invoice, project }: { invoice: Invoice; project: string 
         noMatch="No lines."
         filtered={false}
         columns={[
-          { header: 'Date', cell: (t) => formatDate(t.createdAt) },
+          { header: 'Date', className: 'whitespace-nowrap', cell: (t) => formatDate(t.createdAt) },
           { header: 'Description', cell: (t) => t.description ?? t.sourceReference },
           { header: 'Integration', cell: (t) => <code className="font-mono text-xs">{t.integration}</code> },
           { header: 'Amount', numeric: true, cell: (t) => formatMoney(t.amount, t.currency) },

@@ -79,7 +79,7 @@ function Summaries({ project, access }: { project: Project; access: Access }) {
             { header: 'Payments', numeric: true, cell: (s) => formatMoney(s.payments, s.currency) },
             { header: 'Closing', numeric: true, cell: (s) => formatMoney(s.closingBalance, s.currency) },
             { header: 'Entries', numeric: true, cell: (s) => s.transactionCount },
-            { header: 'Created', cell: (s) => formatDate(s.createdAt) },
+            { header: 'Created', className: 'whitespace-nowrap', cell: (s) => formatDate(s.createdAt) },
             {
               header: <span className="sr-only">Actions</span>,
               cell: (s) => {
