@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RouteRef } from './notifications.js';
 
 export const Organisation = z
   .object({
@@ -42,7 +43,15 @@ export const Project = z
     platform: z.object({ name: z.string() }),
     billing: z.object({
       plan: z.object({ code: z.string() }),
-      flags: z.array(z.object({ code: z.string(), message: z.string(), level: z.string() })),
+      /** SPEC.md section 3: flags "each with message, level, actions" (the billing project's, BillingFlag). */
+      flags: z.array(
+        z.object({
+          code: z.string(),
+          message: z.string(),
+          level: z.string(),
+          actions: z.array(z.object({ text: z.string(), style: z.string().optional(), route: RouteRef.optional() })),
+        }),
+      ),
     }),
   })
   .meta({ id: 'Project' });
