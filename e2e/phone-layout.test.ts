@@ -210,6 +210,18 @@ describe('the console on a phone', () => {
       }
       await page.close();
     }
+
+    // The header's panels hold lists too (bookmarks, notifications) and open over any page.
+    const { page } = await sidewaysScroll(owner, addressOf('/dashboard/', 'always'));
+    for (const panel of ['Bookmarks', 'Notifications', 'Account menu']) {
+      await page.getByRole('button', { name: panel }).click();
+      await page.getByRole('dialog', { name: panel }).getByRole('listitem').first().waitFor();
+      const by = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (by > 0) overflowing.push(`the ${panel} panel: ${by} px wider than the screen`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: panel }).waitFor({ state: 'detached' });
+    }
+    await page.close();
     expect(overflowing).toEqual([]);
   });
 
