@@ -129,7 +129,7 @@ describe('the scheduled jobs', () => {
   it('runs the month just ended once the clock passes its start, and schedules the next; the collector retries', async () => {
     t.clock.set('2026-01-20T10:00:00Z');
     const p = await billedProject(w, 'Scheduled');
-    await addCard(w, p, 'declined');
+    await addCard(w, p, 'declinesCharges');
     await chargeOf(w, p, 1_000);
     t.clock.set('2026-01-31T23:00:00Z');
     await t.app.services.jobs.runDue();

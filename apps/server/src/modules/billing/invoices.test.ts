@@ -196,7 +196,7 @@ describe('invoices', () => {
 
       beforeAll(async () => {
         const made = await invoicedProject('Declined', async (project) => {
-          await addCard(w, project, 'declined');
+          await addCard(w, project, 'declinesCharges');
         });
         p = made.p;
         invoiceId = made.invoice.id;

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClock } from '../../core/clock.js';
 import type { Database } from '../../core/db/database.js';
@@ -287,12 +287,15 @@ class PayInvoice implements fc.AsyncCommand<Model, Real> {
     expect(result.ok ? null : result.code).toBe(invoice.unpaid ? null : 'INVOICE_NOT_PAYABLE');
     if (result.ok) {
       expect(result.value.status).toBe('paid');
-      const [payment] = await real.db
-        .select()
-        .from(transactions)
-        .where(and(eq(transactions.projectId, real.projectId), eq(transactions.type, 'payment')))
-        .orderBy(desc(transactions.createdAt), desc(transactions.id))
-        .limit(1);
+      // The payment this call booked: the one the model does not know yet (payments booked at the
+      // same clock instant tie on createdAt, so "the newest" is not well defined).
+      const known = new Set(m.entries.map((e) => e.id));
+      const payment = (
+        await real.db
+          .select()
+          .from(transactions)
+          .where(and(eq(transactions.projectId, real.projectId), eq(transactions.type, 'payment')))
+      ).find((row) => !known.has(row.id));
       expect(payment!.amount).toBe(invoice.amountDue);
       invoice.unpaid = false;
       m.entries.push({
