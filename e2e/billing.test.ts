@@ -83,18 +83,16 @@ describe('billing, month by month', () => {
   });
 
   it('invoices the month, collects it from the card and gives a PDF with its lines and total', async () => {
-    // Until the company is known, billing refuses with SPEC.md's words and a way to fix it.
+    // Until the company is known the dashboard says so, and the card form says so before a card is
+    // typed (not after), each with the way to add the details.
+    await open('/dashboard/');
+    const billingCard = page.getByRole('region', { name: 'Billing' });
+    await billingCard.getByText('Company details missing: add them before adding a card.').waitFor();
+    expect(await billingCard.getByText('Nothing needs your attention.').count()).toBe(0);
     await open('/billing/payment-methods');
-    await page.getByRole('button', { name: 'Add a card' }).click();
-    const form = page.getByRole('form', { name: 'Add a card' });
-    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await form.getByLabel('Month').fill('12');
-    await form.getByLabel('Year').fill('2040');
-    await form.getByLabel('CVC').fill('123');
-    await form.getByLabel('Name on card').fill('Nora Harbour');
-    await form.getByRole('button', { name: 'Add card' }).click();
-    await page.getByText('Company setup required.').waitFor();
-    await page.getByRole('link', { name: 'Fix' }).first().click();
+    await page.getByText('Company details are needed first').waitFor();
+    expect(await page.getByRole('button', { name: 'Add a card' }).isDisabled()).toBe(true);
+    await page.getByRole('link', { name: 'Add company details' }).click();
     await page.waitForURL(/\/project\/settings/);
 
     const company = page.getByRole('form', { name: 'Company details' });
