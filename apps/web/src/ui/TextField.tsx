@@ -20,7 +20,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   /** Inside the field, at its right end (a "Show" button). */
   trailing?: ReactNode;
   /**
-   * Classes of the input itself (`uppercase` for a code); `className` styles the whole field, whose
+   * Classes of the input itself (capitals for a code); `className` styles the whole field, whose
    * label and hint keep the console's sentence case.
    */
   inputClassName?: string;

@@ -36,4 +36,16 @@ describe('field labels are in sentence case', () => {
     );
     expect(offenders).toEqual([]);
   });
+
+  it('puts no label, heading or legend in capitals: only typed codes are', () => {
+    // Capital letters by CSS belong to a code's input (`[&_input]:uppercase`, `inputClassName`);
+    // section labels in capitals (PAGES, PROJECTS, table headers) sat among sentence-case ones.
+    const offenders = sourceFiles(src).flatMap((path) =>
+      readFileSync(path, 'utf8')
+        .split('\n')
+        .filter((line) => /(^|[\s"'`])uppercase\b/.test(line) && !/inputClassName="uppercase"/.test(line))
+        .map((line) => `${relative(src, path)}: ${line.trim()}`),
+    );
+    expect(offenders).toEqual([]);
+  });
 });

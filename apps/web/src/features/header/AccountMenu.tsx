@@ -125,7 +125,7 @@ function ProjectList({ user, current, onChoose }: { user: User; current: string 
 
   return (
     <section aria-labelledby={headingId} className="grid gap-1">
-      <h2 id={headingId} className="px-3 pt-1 text-xs font-semibold tracking-wide text-muted uppercase">
+      <h2 id={headingId} className="px-3 pt-1 text-sm font-medium text-muted">
         Projects
       </h2>
       {all.length > PROJECT_SEARCH_THRESHOLD && (

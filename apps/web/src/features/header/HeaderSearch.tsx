@@ -227,11 +227,7 @@ function Group({
   if (options.length === 0) return null;
   return (
     <div role="group" aria-labelledby={id}>
-      <div
-        id={id}
-        role="presentation"
-        className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase"
-      >
+      <div id={id} role="presentation" className="px-3 pt-2 pb-1 text-sm font-medium text-muted">
         {title}
       </div>
       {options.map((option) => (

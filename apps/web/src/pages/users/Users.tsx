@@ -95,7 +95,7 @@ function Members({ project, access }: { project: Project; access: Access }) {
       <PagedList query={members} count={list.length} words={MEMBER_WORDS} search={search.query}>
         <table className="w-full text-sm max-md:block" aria-label="Members" aria-busy={searching || undefined}>
           <thead className="max-md:sr-only">
-            <tr className="border-b border-border text-left text-xs font-semibold tracking-wide text-muted uppercase">
+            <tr className="border-b border-border text-left text-sm font-medium text-muted">
               <th scope="col" className="py-2 pr-3 font-semibold">
                 Member
               </th>

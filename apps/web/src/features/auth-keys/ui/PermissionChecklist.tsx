@@ -70,7 +70,7 @@ export function PermissionChecklist({
       <div className="grid gap-3 sm:grid-cols-2">
         {groupPermissions(catalogue).map((group) => (
           <fieldset key={group.area} className="rounded-lg border border-border p-3">
-            <legend className="px-1 text-xs font-semibold tracking-wide text-muted uppercase">{group.label}</legend>
+            <legend className="px-1 text-sm font-medium text-muted">{group.label}</legend>
             <ul className="grid gap-2">
               {group.permissions.map((permission) => {
                 const isLocked = locked(permission.key);

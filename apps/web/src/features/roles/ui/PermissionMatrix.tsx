@@ -109,7 +109,7 @@ export function PermissionMatrix({ project, roles, catalogue, access, onSaved, o
             <tr>
               <th
                 scope="col"
-                className="sticky left-0 z-[1] min-w-[11rem] border-r border-b border-border bg-surface px-3 py-3 text-left align-bottom text-xs font-semibold tracking-wide text-muted uppercase sm:min-w-[14rem]"
+                className="sticky left-0 z-[1] min-w-[11rem] border-r border-b border-border bg-surface px-3 py-3 text-left align-bottom text-sm font-medium text-muted sm:min-w-[14rem]"
               >
                 Permission
               </th>
@@ -135,7 +135,7 @@ export function PermissionMatrix({ project, roles, catalogue, access, onSaved, o
                 <th
                   scope="rowgroup"
                   colSpan={roles.length + 1}
-                  className="border-b border-border bg-surface-raised px-0 py-1.5 text-left text-xs font-semibold tracking-wide text-muted uppercase"
+                  className="border-b border-border bg-surface-raised px-0 py-1.5 text-left text-sm font-medium text-muted"
                 >
                   <span className="sticky left-0 px-3">{group.label}</span>
                 </th>
