@@ -201,9 +201,24 @@ describe('the console on a phone', () => {
       },
     ];
     expect(routes.length).toBeGreaterThan(40);
+    // What proves a list has its rows, so that the widths measured are those of a console in use.
+    const rows: Record<string, string> = {
+      '/users': 'mia@example.com',
+      '/users/invites': 'noah.longname-harbourmaster@example.com',
+      '/users/roles': 'Packer',
+      '/developer': 'Nightly label export with a rather long name',
+      '/billing/invoices': 'INV-000001',
+      '/billing/summaries': 'Nov 1, 2026',
+      '/billing/charges': 'Label printing batch 1',
+      '/billing/payment-methods': '4242',
+      '/admin/mail': 'Join Harbour Goods',
+    };
     const overflowing: string[] = [];
     for (const route of routes) {
       const { at, by, page } = await sidewaysScroll(route.context, route.url);
+      if (route.context !== visitor) expect(at, `${route.path} sent its user to sign in`).not.toBe('/login');
+      const row = rows[route.path];
+      if (row) await page.getByText(row).locator('visible=true').first().waitFor({ timeout: 5_000 });
       if (by > 0) {
         overflowing.push(`${route.path} (${route.name}, shown at ${at}): ${by} px wider than the screen`);
         await page.screenshot({ path: shot(route.name), fullPage: true });
