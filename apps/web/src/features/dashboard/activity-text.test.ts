@@ -44,6 +44,9 @@ describe('activity lines', () => {
     expect(describeActivity(entry({ operationId: 'deleteProject', result: 'failure' }), names)).toBe(
       'Olivia tried to delete the project (refused)',
     );
+    expect(describeActivity(entry({ operationId: 'payInvoice', result: 'failure', status: 500 }), names)).toBe(
+      'Olivia tried to pay an invoice (failed)',
+    );
   });
 
   it('the findings of issue 17 read as sentences', () => {

@@ -171,7 +171,9 @@ export function describeActivity(entry: AuditEntry, nameOf: (userId: string) => 
       : (entry.actorUserId && nameOf(entry.actorUserId)) || (entry.actorUserId ? 'A former member' : 'Wharf');
   const module = entry.result === 'success' ? /^integration:(\w+)$/.exec(entry.target ?? '')?.[1] : undefined;
   const sentence = sentences[entry.operationId] ?? unknown;
-  if (entry.result !== 'success') return `${who} tried to ${sentence.attempt} (refused)`;
+  // A 4xx was the server saying no; a 5xx was the server failing, which is not a refusal.
+  if (entry.result !== 'success')
+    return `${who} tried to ${sentence.attempt} (${(entry.status ?? 0) >= 500 ? 'failed' : 'refused'})`;
   const what =
     (module && moduleStep(entry, module)) ??
     (typeof sentence.done === 'string' ? sentence.done : sentence.done(entry.details ?? {}));
