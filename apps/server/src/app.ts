@@ -91,7 +91,7 @@ export interface Services {
 const MINUTE = 60_000;
 /** Per-address limits on the endpoints worth abusing: sign-in, sign-up, resets, codes and tokens. */
 export const rateLimits: Record<string, RateLimit> = {
-  login: { max: 20, timeWindow: MINUTE },
+  login: { max: 20, timeWindow: MINUTE, perAccount: true },
   createUser: { max: 10, timeWindow: MINUTE },
   forgotPassword: { max: 5, timeWindow: MINUTE },
   getResetPassword: { max: 20, timeWindow: MINUTE },
@@ -149,6 +149,7 @@ async function sharedState(app: FastifyInstance, config: Config) {
     decisions: new RedisDecisionCache(redis, `${config.REDIS_KEY_PREFIX}perm:`, log) as DecisionCache,
     failures: new RedisFailureTracker(redis, `${config.REDIS_KEY_PREFIX}attempts:`, log) as FailureTracker,
     revocations: new RedisRevocationBus(redis, config.REDIS_KEY_PREFIX, log),
+    redis,
   };
 }
 
@@ -257,6 +258,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   registerCsrfCookie(app, cookies);
   await app.register(fastifyRateLimit, {
     global: false,
+    // Request counts are shared by every process when Redis is there (else each would allow its own max).
+    ...(shared.redis ? { redis: shared.redis, nameSpace: `${config.REDIS_KEY_PREFIX}rate:`, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: 'TOO_MANY_REQUESTS',

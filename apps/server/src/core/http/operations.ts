@@ -47,6 +47,27 @@ declare module 'fastify' {
 export interface RateLimit {
   max: number;
   timeWindow: number;
+  /**
+   * Count per address and the account the body names (its `email`), not per address alone: a burst
+   * against one account must not refuse a bystander signing in from the same address (ASVS 6.3; the
+   * per-address defence is the failure tracker's captcha, which a right password still passes).
+   */
+  perAccount?: boolean;
+}
+
+/** The rate-limit plugin's route options for a limit; a per-account one is counted once the body is read. */
+function rateLimitOptions(limit: RateLimit | undefined) {
+  if (!limit) return false;
+  const { perAccount, ...window } = limit;
+  if (!perAccount) return window;
+  return {
+    ...window,
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => {
+      const email = (request.body as { email?: unknown } | undefined)?.email;
+      return `${request.ip}|${typeof email === 'string' ? email.toLowerCase() : ''}`;
+    },
+  };
 }
 
 /** `/v1/things/{id}` → `/v1/things/:id` */
@@ -115,7 +136,7 @@ export function registerOperations<T extends Record<string, Operation>>(
         ...(operation.body ? { body: operation.body } : {}),
         response: operation.responses,
       },
-      config: { operationId: operation.operationId, rateLimit: rateLimits?.[operation.operationId] ?? false },
+      config: { operationId: operation.operationId, rateLimit: rateLimitOptions(rateLimits?.[operation.operationId]) },
       onRequest: async (request) => {
         // Forged cross-site writes are refused before anything else is looked at.
         if (csrf) checkCsrf(request);

@@ -20,6 +20,7 @@ async function login(t: TestApp, ip: string, email: string, password: string, ca
   return {
     status: res.statusCode,
     code: res.json()?.code as string | undefined,
+    message: res.json()?.message as string | undefined,
     retryAfter: res.headers['retry-after'],
   };
 }
@@ -43,6 +44,18 @@ describe('sign-in throttling per account and per address', () => {
     expect((await login(t, '10.1.0.1', 'bystander@example.com', STRONG_PASSWORD)).status).toBe(200);
     // The locked account waits, whichever address it is tried from, even with the right password.
     expect((await login(t, '10.1.0.2', 'victim@example.com', STRONG_PASSWORD, true)).status).toBe(429);
+  });
+
+  it('the request limit counts an address and an account together: a burst on one account spares a bystander', async () => {
+    await createUser(t, 'burst-victim@example.com');
+    await createUser(t, 'burst-bystander@example.com');
+    const ip = '10.1.1.1';
+    const last = { status: 0, message: '' as string | undefined };
+    for (let i = 0; i < 21; i++) Object.assign(last, await login(t, ip, 'burst-victim@example.com', 'wrong', true));
+    // The 21st request in the minute is over the route's request limit (not only the account's wait).
+    expect(last).toMatchObject({ status: 429, message: expect.stringMatching(/^Too many requests/) });
+    // Before, the limit counted the address alone and refused this right password too.
+    expect((await login(t, ip, 'burst-bystander@example.com', STRONG_PASSWORD, true)).status).toBe(200);
   });
 });
 
@@ -88,5 +101,15 @@ describe('sign-in failures add up across server processes sharing Redis', () => 
     expect((await login(one, ip, 'sprayed@example.com', STRONG_PASSWORD, true)).status).toBe(429);
     // ...while an account with no failures of its own still signs in with the right password.
     expect((await login(two, ip, 'neighbour@example.com', STRONG_PASSWORD, true)).status).toBe(200);
+  });
+
+  it('the request limit is shared: requests on either process count toward one window', async () => {
+    const ip = '10.4.0.1';
+    for (let i = 0; i < 20; i++) await login(i % 2 ? one : two, ip, 'counted@example.com', 'wrong');
+    // Each process alone has seen ten; together they are at the limit of twenty a minute.
+    expect(await login(one, ip, 'counted@example.com', 'wrong')).toMatchObject({
+      status: 429,
+      message: expect.stringMatching(/^Too many requests/),
+    });
   });
 });
