@@ -4,6 +4,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// A focused or skipped test silently stops proving anything. (A block that sets this rule again must
+// repeat these: ESLint replaces a rule's options, it does not merge them.)
+const focusedOrSkippedTests = ['it', 'describe', 'test'].flatMap((object) =>
+  ['only', 'skip'].map((property) => ({ object, property })),
+);
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.test-data/**', 'apps/web/public/**'] },
   js.configs.recommended,
@@ -13,16 +19,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      // A focused or skipped test silently stops proving anything.
-      'no-restricted-properties': [
-        'error',
-        { object: 'it', property: 'only' },
-        { object: 'it', property: 'skip' },
-        { object: 'describe', property: 'only' },
-        { object: 'describe', property: 'skip' },
-        { object: 'test', property: 'only' },
-        { object: 'test', property: 'skip' },
-      ],
+      'no-restricted-properties': ['error', ...focusedOrSkippedTests],
     },
   },
   {
@@ -95,12 +92,7 @@ export default tseslint.config(
         'error',
         { object: 'globalThis', property: 'fetch', message: 'Use core/http/outbound.ts, decision 024.' },
         { object: 'webpush', property: 'sendNotification', message: 'Send through PushSender (the outbound guard).' },
-        { object: 'it', property: 'only' },
-        { object: 'it', property: 'skip' },
-        { object: 'describe', property: 'only' },
-        { object: 'describe', property: 'skip' },
-        { object: 'test', property: 'only' },
-        { object: 'test', property: 'skip' },
+        ...focusedOrSkippedTests,
       ],
     },
   },
