@@ -8,6 +8,8 @@ import { headerIconButton } from './header-classes';
 import { useModuleRoutes } from '../modules/use-modules';
 import { searchRoutes, tutorialPath, withModules } from './search-index';
 import { useBlogResults } from './use-blog-results';
+import { useRoutesHiddenFromRole } from '../menu/use-shell-menu';
+import { useShellProject } from './use-shell-project';
 
 /** How many pages the search lists at most. */
 const ROUTE_RESULTS = 8;
@@ -76,7 +78,11 @@ function SearchCombobox({
   const input = useRef<HTMLInputElement>(null);
   const blogs = useBlogResults(query);
   const moduleRoutes = useModuleRoutes();
-  const routes = useMemo(() => withModules(moduleRoutes), [moduleRoutes]);
+  const hidden = useRoutesHiddenFromRole(useShellProject());
+  const routes = useMemo(
+    () => withModules(moduleRoutes).filter((route) => !hidden.has(route.name)),
+    [moduleRoutes, hidden],
+  );
 
   const pages: Option[] = searchRoutes(query, routes)
     .slice(0, ROUTE_RESULTS)

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { storeApi } from '../integrations/integration-fixtures';
 import { forgetModules, renderWithModules } from '../integrations/render-modules';
+import { fakeProject, projectPageApi } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
 
 afterEach(forgetModules);
 
@@ -33,5 +35,43 @@ describe('header search: the installed modules’ pages', () => {
     await userEvent.clear(box);
     await userEvent.type(box, 'shopify');
     expect(await screen.findByRole('option', { name: 'Shopify' })).toBeInTheDocument();
+  });
+});
+
+describe('header search: only the pages the role may open', () => {
+  const project = fakeProject(1);
+  const path = `/dashboard/?project=${project.id}`;
+
+  async function searchFor(text: string) {
+    const box = await screen.findByRole('combobox', { name: 'Search pages and tutorials' });
+    await userEvent.clear(box);
+    await userEvent.type(box, text);
+  }
+
+  it('leaves out billing, members and settings for a role without them, as the menu does', async () => {
+    renderApp(path, projectPageApi(['projects.read'], {}, project).fetch);
+    // The menu has settled on the role's pages (Users needs members.read) before the search is asked.
+    const nav = await screen.findByRole('navigation', { name: 'Project' });
+    await waitFor(() => expect(within(nav).queryByRole('link', { name: 'Users' })).not.toBeInTheDocument());
+    for (const page of ['Charges', 'Invoices', 'Invites', 'Roles']) {
+      await searchFor(page.toLowerCase());
+      // Once the results are drawn (options, or the empty message), none of them is this page.
+      const results = await screen.findByRole('listbox', { name: 'Search results' });
+      await waitFor(() => expect(results.textContent !== '' || screen.queryByText('No Results.') !== null).toBe(true));
+      expect(within(results).queryByRole('option', { name: page })).not.toBeInTheDocument();
+    }
+    await searchFor('support');
+    expect(await screen.findByRole('option', { name: 'Support' })).toBeInTheDocument();
+  });
+
+  it('offers them to a role that has them', async () => {
+    const every = ['projects.read', 'billing.read', 'members.read', 'invites.read', 'roles.read', 'projects.update'];
+    renderApp(path, projectPageApi(every, {}, project).fetch);
+    const nav = await screen.findByRole('navigation', { name: 'Project' });
+    await within(nav).findByRole('link', { name: 'Billing' });
+    await searchFor('charges');
+    expect(await screen.findByRole('option', { name: 'Charges' })).toBeInTheDocument();
+    await searchFor('invites');
+    expect(await screen.findByRole('option', { name: 'Invites' })).toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import type { Permission } from '@wharf/contract/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useApiClient } from '../../app/api-client';
@@ -38,4 +39,32 @@ export function useProjectMenu({ project, access }: ShellProject): MenuEntry[] {
     billing: project && access.can('billing.read') ? existingEntries(billingMenuEntries()) : null,
   });
   return useMemo(() => existingEntries(entries), [entries]);
+}
+
+/** The route names an entry and its sub-items open. */
+function routesOf(entries: readonly MenuEntry[]): Set<string> {
+  return new Set(entries.flatMap((entry) => [entry.route, ...(entry.children ?? []).map((child) => child.route)]));
+}
+
+/**
+ * The project pages the role may not open: those of the core and billing menus that the project
+ * menu (above) leaves out for it. The header search leaves them out too, so it never leads to a refusal either. Nothing
+ * is hidden until the project and the role's decisions are known.
+ */
+export function useRoutesHiddenFromRole({ project, access }: ShellProject): ReadonlySet<string> {
+  const known = Boolean(project) && !access.isPending;
+  // By value: `access` is a new object on every render. The shell asks for every permission a menu
+  // entry needs (SHELL_PERMISSIONS), so what is not denied is granted.
+  const deniedKey = access.denied.join(' ');
+  return useMemo(() => {
+    if (!known) return new Set<string>();
+    const denied = new Set(deniedKey.split(' '));
+    const can = (permission: Permission) => !denied.has(permission);
+    const shown = routesOf([
+      ...coreMenuEntries({ integrations: can('integrations.read'), can }),
+      ...(can('billing.read') ? billingMenuEntries() : []),
+    ]);
+    const every = routesOf([...coreMenuEntries({ integrations: true }), ...billingMenuEntries()]);
+    return new Set([...every].filter((route) => !shown.has(route)));
+  }, [known, deniedKey]);
 }
