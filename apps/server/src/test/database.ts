@@ -36,6 +36,12 @@ async function runAsAdmin(adminUrl: string, statement: string): Promise<void> {
 }
 
 /** An empty database on the server `adminUrl` points at, and the way to drop it. */
+/**
+ * The PostgreSQL server tests that need one whatever the run's database (several servers racing on
+ * one empty database): DATABASE_URL's, else the one CI and development machines run locally.
+ */
+export const testPostgresUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
 export async function createScratchPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `wharf_test_${randomBytes(6).toString('hex')}`;
   await runAsAdmin(adminUrl, `CREATE DATABASE ${name}`);

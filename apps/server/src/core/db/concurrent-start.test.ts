@@ -5,7 +5,7 @@ import { createTestClock } from '../clock.js';
 import { bootstrapPlatform } from '../../modules/platform/bootstrap.js';
 import { platforms } from '../../modules/platform/schema.js';
 import { users } from '../../modules/accounts/schema.js';
-import { createScratchPostgresDatabase } from '../../test/database.js';
+import { createScratchPostgresDatabase, testPostgresUrl } from '../../test/database.js';
 import { testBootstrap, testConfig } from '../../test/app.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
 import { openConfiguredDatabase } from './open-configured.js';
@@ -23,14 +23,14 @@ async function startLikeMain(databaseUrl: string) {
   return { database, app, first };
 }
 
-describe.runIf(process.env.DATABASE_URL)('several servers starting at once on one empty PostgreSQL database', () => {
+describe('several servers starting at once on one empty PostgreSQL database', () => {
   const cleanups: (() => Promise<unknown>)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
   it('all start: migrations and first start run one at a time', async () => {
-    const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL!);
+    const scratch = await createScratchPostgresDatabase(testPostgresUrl);
     cleanups.push(() => scratch.drop());
     const starts = await Promise.allSettled(Array.from({ length: INSTANCES }, () => startLikeMain(scratch.url)));
     for (const start of starts) {
