@@ -75,6 +75,19 @@ describe('activity lines', () => {
     });
   });
 
+  it('names a platform administrator who is not a member as one, for exactly the admin operations', () => {
+    const adminOnly = Object.values(operations)
+      .filter((operation) => operation.audited && operation.access.kind === 'admin')
+      .map((operation) => operation.operationId);
+    expect(Object.keys(sentences).filter((id) => sentences[id]!.admin)).toEqual(adminOnly);
+    expect(describeActivity(entry({ operationId: 'runInvoices', actorUserId: 'staff' }), names)).toBe(
+      "A platform administrator ran the period's invoices",
+    );
+    expect(describeActivity(entry({ actorUserId: 'gone' }), names)).toBe(
+      'A former member changed the project settings',
+    );
+  });
+
   it('knows no operation the server does not audit', () => {
     expect(Object.keys(sentences).filter((id) => !audited.includes(id))).toEqual([]);
   });

@@ -11,6 +11,8 @@ type Details = Record<string, unknown>;
 interface Sentence {
   done: string | ((details: Details) => string);
   attempt: string;
+  /** Only platform administrators may call it (`access: admin`): its actor is named as one, not as a former member. */
+  admin?: true;
 }
 
 const text = (s: unknown): string | undefined => (typeof s === 'string' && s.trim() ? s : undefined);
@@ -48,7 +50,11 @@ export const sentences: Record<string, Sentence> = {
     done: (d) => (d.approved === false ? 'turned down a device sign-in' : 'approved a device sign-in'),
     attempt: 'approve a device sign-in',
   },
-  updateUserFeatures: { done: "changed a person's early-access features", attempt: "change a person's features" },
+  updateUserFeatures: {
+    admin: true,
+    done: "changed a person's early-access features",
+    attempt: "change a person's features",
+  },
   // Roles
   assignRole: { done: (d) => `gave a member ${roleName(d, 'a role')}`, attempt: 'give a member a role' },
   unassignRole: {
@@ -58,13 +64,23 @@ export const sentences: Record<string, Sentence> = {
   createRole: { done: (d) => `created ${named(d.name, 'custom role')}`, attempt: 'create a custom role' },
   updateRole: { done: (d) => renamed(d.name) ?? 'edited a custom role', attempt: 'edit a custom role' },
   deleteRole: { done: (d) => `deleted ${named(d.name, 'custom role')}`, attempt: 'delete a custom role' },
-  updateRoleAdmin: { done: 'changed a built-in role for every project', attempt: 'change a built-in role' },
-  assignRoleAdmin: { done: (d) => `gave a member ${roleName(d, 'a role')}`, attempt: 'give a member a role' },
+  updateRoleAdmin: {
+    admin: true,
+    done: 'changed a built-in role for every project',
+    attempt: 'change a built-in role',
+  },
+  assignRoleAdmin: {
+    admin: true,
+    done: (d) => `gave a member ${roleName(d, 'a role')}`,
+    attempt: 'give a member a role',
+  },
   unassignRoleAdmin: {
+    admin: true,
     done: (d) => `removed ${roleName(d, 'a role')} from a member`,
     attempt: 'remove a role from a member',
   },
   updatePermissionAdmin: {
+    admin: true,
     done: 'changed which roles grant a permission',
     attempt: 'change which roles grant a permission',
   },
@@ -85,8 +101,8 @@ export const sentences: Record<string, Sentence> = {
   createBlog: { done: (d) => `wrote ${named(d.title, 'post')}`, attempt: 'write a post' },
   updateBlog: { done: (d) => `edited ${named(d.title, 'post')}`, attempt: 'edit a post' },
   deleteBlog: { done: (d) => `deleted ${named(d.title, 'post')}`, attempt: 'delete a post' },
-  sendNotification: { done: 'sent a notification', attempt: 'send a notification' },
-  saveTerms: { done: 'published a new version of the terms', attempt: 'publish new terms' },
+  sendNotification: { admin: true, done: 'sent a notification', attempt: 'send a notification' },
+  saveTerms: { admin: true, done: 'published a new version of the terms', attempt: 'publish new terms' },
   signActiveTerms: { done: 'accepted the terms and conditions', attempt: 'accept the terms and conditions' },
   // Bookmarks
   createBookmark: {
@@ -99,6 +115,7 @@ export const sentences: Record<string, Sentence> = {
   // Billing
   updateBillingProject: { done: 'changed the billing details', attempt: 'change the billing details' },
   updateAdminBillingProject: {
+    admin: true,
     // The platform admin's call sets the credit limit, credits the wallet (with a reason), or both.
     done: (d) =>
       d.credit
@@ -115,18 +132,27 @@ export const sentences: Record<string, Sentence> = {
   updatePaymentMethod: { done: 'changed the default payment method', attempt: 'change the default payment method' },
   deletePaymentMethod: { done: 'removed a payment method', attempt: 'remove a payment method' },
   payInvoice: { done: 'paid an invoice', attempt: 'pay an invoice' },
-  voidInvoice: { done: 'voided an invoice', attempt: 'void an invoice' },
-  runInvoices: { done: "ran the period's invoices", attempt: "run the period's invoices" },
+  voidInvoice: { admin: true, done: 'voided an invoice', attempt: 'void an invoice' },
+  runInvoices: { admin: true, done: "ran the period's invoices", attempt: "run the period's invoices" },
   createSummary: { done: 'made a billing summary', attempt: 'make a billing summary' },
   deleteSummary: { done: 'deleted a billing summary', attempt: 'delete a billing summary' },
-  advanceTestClock: { done: 'moved the test clock forward', attempt: 'move the test clock forward' },
+  advanceTestClock: { admin: true, done: 'moved the test clock forward', attempt: 'move the test clock forward' },
   // Modules
-  createAdminIntegrationListing: { done: 'added a module to the store', attempt: 'add a module to the store' },
+  createAdminIntegrationListing: {
+    admin: true,
+    done: 'added a module to the store',
+    attempt: 'add a module to the store',
+  },
   updateAdminIntegrationListing: {
+    admin: true,
     done: "changed a module's store listing",
     attempt: "change a module's store listing",
   },
-  deleteAdminIntegrationListing: { done: 'took a module out of the store', attempt: 'take a module out of the store' },
+  deleteAdminIntegrationListing: {
+    admin: true,
+    done: 'took a module out of the store',
+    attempt: 'take a module out of the store',
+  },
   installIntegration: { done: 'installed a module', attempt: 'install a module' },
   uninstallIntegration: { done: 'uninstalled a module', attempt: 'uninstall a module' },
   updateIntegration: { done: "changed a module's settings", attempt: "change a module's settings" },
@@ -165,12 +191,13 @@ function moduleStep(entry: AuditEntry, code: string): string | undefined {
 
 /** One line of the activity list: who did what, and whether it was refused. */
 export function describeActivity(entry: AuditEntry, nameOf: (userId: string) => string | undefined): string {
+  const sentence = sentences[entry.operationId] ?? unknown;
+  const stranger = sentence.admin ? 'A platform administrator' : 'A former member';
   const who =
     entry.actorKind === 'authKey'
       ? 'An API key'
-      : (entry.actorUserId && nameOf(entry.actorUserId)) || (entry.actorUserId ? 'A former member' : 'Wharf');
+      : (entry.actorUserId && nameOf(entry.actorUserId)) || (entry.actorUserId ? stranger : 'Wharf');
   const module = entry.result === 'success' ? /^integration:(\w+)$/.exec(entry.target ?? '')?.[1] : undefined;
-  const sentence = sentences[entry.operationId] ?? unknown;
   // A 4xx was the server saying no; a 5xx was the server failing, which is not a refusal.
   if (entry.result !== 'success')
     return `${who} tried to ${sentence.attempt} (${(entry.status ?? 0) >= 500 ? 'failed' : 'refused'})`;
