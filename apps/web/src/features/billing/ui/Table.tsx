@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from '../../../ui/cx';
+import { ScrollFade } from '../../../ui/ScrollFade';
 
 export interface Column<T> {
   header: ReactNode;
@@ -28,15 +29,14 @@ export function Table<T>({
   busy?: boolean;
 }) {
   return (
-    <div
+    <ScrollFade
+      direction="horizontal"
       // On a phone the box scrolls and the page never does: it takes the width it is given rather than
       // its table's (inline-size containment, so a grid or flex parent is not widened to the table),
       // and is the containing block of what the table hides visually (the caption, an "Actions"
-      // header), which its scrolling then clips instead of the page growing to reach them.
-      className={cx(
-        'relative -mx-1 overflow-x-auto px-1 transition-opacity [contain:inline-size]',
-        busy && 'opacity-60',
-      )}
+      // header), which its scrolling then clips instead of the page growing to reach them. Its edges
+      // fade where more columns lie beyond, so a phone shows that the table scrolls sideways.
+      className={cx('relative -mx-1 px-1 transition-opacity [contain:inline-size]', busy && 'opacity-60')}
       aria-busy={busy || undefined}
       // The scrolling box takes focus so that keyboard users can scroll it too.
       tabIndex={0}
@@ -81,6 +81,6 @@ export function Table<T>({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollFade>
   );
 }
