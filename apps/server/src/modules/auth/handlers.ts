@@ -6,7 +6,7 @@ import type { Handlers } from '../../core/http/operations.js';
 import { hashToken } from '../accounts/tokens.js';
 import { recordAudit } from '../../core/audit/audit.js';
 import { link, openSession, requestMeta, setSessionCookie, type AccountContext } from '../accounts/context.js';
-import { projectMembers } from '../projects/schema.js';
+import { isProjectMember } from '../projects/members.js';
 import { authorizationCodes, deviceCodes } from './schema.js';
 
 type AuthOperations = Pick<
@@ -108,12 +108,8 @@ export function authHandlers(ctx: AccountContext): Handlers<AuthOperations> {
       const principal = request.principal;
       if (!principal?.tokenExpiresAt) throw unauthenticated();
       // Valid for a project only if its user is a member of it.
-      if (query.project) {
-        const [member] = await db
-          .select({ userId: projectMembers.userId })
-          .from(projectMembers)
-          .where(and(eq(projectMembers.projectId, query.project), eq(projectMembers.userId, principal.userId)));
-        if (!member) throw forbidden('This token gives no access to that project.');
+      if (query.project && !(await isProjectMember(db, query.project, principal.userId))) {
+        throw forbidden('This token gives no access to that project.');
       }
       return {
         valid: true as const,

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
 import { projectMembers, projects } from './schema.js';
 
@@ -19,4 +19,14 @@ export async function memberProjects(db: Executor, userId: string): Promise<{ id
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
     .where(eq(projectMembers.userId, userId))
     .orderBy(asc(projects.name), asc(projects.id));
+}
+
+/** Whether the user is a member of the project now. */
+export async function isProjectMember(db: Executor, projectId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: projectMembers.userId })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)))
+    .limit(1);
+  return row !== undefined;
 }
