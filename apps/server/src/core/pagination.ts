@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { badRequest } from './errors.js';
+import { isStorableTime } from './storable-time.js';
 
 /** Opaque keyset cursor: the sort key and id of the last row of the previous page. */
 export interface PageCursor {
@@ -79,14 +80,10 @@ export function decodePageToken(token: string): PageCursor {
   return { at, id };
 }
 
-/** Times PostgreSQL and JavaScript both represent: years 1 to 9999. */
-const EARLIEST = Date.parse('0001-01-01T00:00:00.000Z');
-const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
-
 /** A time of a cursor: exactly as `toISOString` wrote it, within the years 1 to 9999, or a refused token. */
 export function cursorTime(value: string): Date {
   const ms = Date.parse(value);
-  if (!(ms >= EARLIEST && ms <= LATEST)) throw invalidPageToken();
+  if (!isStorableTime(ms)) throw invalidPageToken();
   const at = new Date(ms);
   // Round-tripping refuses what Date would roll over or read loosely (30 February, "2026", a zone).
   if (at.toISOString() !== value) throw invalidPageToken();

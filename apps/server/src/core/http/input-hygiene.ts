@@ -2,6 +2,7 @@ import { multilineText, textProblem } from '@wharf/contract';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isStorableTime } from '../storable-time.js';
 
 /*
  * Every string a request carries — body, query, path — passes one check after the contract's own
@@ -95,13 +96,9 @@ function schemaPlaces(schema: z.ZodType): { multiline: Pattern[]; times: Pattern
 const covers = (pattern: Pattern, path: readonly Segment[]) =>
   pattern.length <= path.length && pattern.every((part, i) => part === '*' || part === String(path[i]));
 
-const EARLIEST = Date.parse('0001-01-01T00:00:00.000Z');
-const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
-
 /** Why a time the contract's pattern let through is refused: outside the years 1 to 9999. */
 export function timeProblem(value: string): string | undefined {
-  const ms = Date.parse(value);
-  return ms >= EARLIEST && ms <= LATEST ? undefined : 'must be a time between the years 1 and 9999';
+  return isStorableTime(Date.parse(value)) ? undefined : 'must be a time between the years 1 and 9999';
 }
 
 /** The refused strings of a value (its keys included), each with its path and reason. */
