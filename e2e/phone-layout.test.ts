@@ -277,6 +277,9 @@ describe('the console on a phone', () => {
       { name: 'dashboard-restricted', context: member, path: '/dashboard/', ready: 'Quick links' },
       { name: 'charges', context: owner, path: '/billing/charges', ready: 'Transactions' },
       { name: 'billing', context: owner, path: '/billing', ready: undefined },
+      { name: 'invites', context: owner, path: '/users/invites', ready: undefined },
+      { name: 'users', context: owner, path: '/users', ready: undefined },
+      { name: 'module-settings', context: owner, path: `/modules/${MODULE}`, ready: undefined },
     ];
     for (const width of [PHONE.width, 1280]) {
       for (const view of views) {
