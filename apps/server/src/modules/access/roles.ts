@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../../core/audit/audit.js';
 import type { Database, Executor } from '../../core/db/database.js';
 import { AppError } from '../../core/errors.js';
-import { projectMembers } from '../projects/schema.js';
+import { isProjectMember } from '../projects/members.js';
 import { assertAssignable, type Caller } from './assignable.js';
 import { builtInRole } from './built-in-roles.js';
 import { roleAssignments, roles } from './schema.js';
@@ -56,11 +56,7 @@ export const lastOwner = () =>
   new AppError(409, 'LAST_OWNER', 'A project needs at least one owner. Make someone else owner first.');
 
 export async function assertMember(db: Executor, projectId: string, userId: string): Promise<void> {
-  const [member] = await db
-    .select({ userId: projectMembers.userId })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
-  if (!member) throw memberNotFound();
+  if (!(await isProjectMember(db, projectId, userId))) throw memberNotFound();
 }
 
 export interface RoleChange {
