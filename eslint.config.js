@@ -3,6 +3,7 @@ import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import wharfBoundaries from './eslint/wharf-boundaries.js';
 
 // A focused or skipped test silently stops proving anything. (A block that sets this rule again must
 // repeat these: ESLint replaces a rule's options, it does not merge them.)
@@ -94,6 +95,18 @@ export default tseslint.config(
         { object: 'webpush', property: 'sendNotification', message: 'Send through PushSender (the outbound guard).' },
         ...focusedOrSkippedTests,
       ],
+    },
+  },
+  {
+    // Module boundaries (DESIGN.md, "Modules"): a module's tables are private to it, core/ depends on no
+    // module, and modules import no circles. Test files too: a test reading another module's tables
+    // couples to them as much as code does. The rules live in eslint/wharf-boundaries.js.
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { wharf: wharfBoundaries },
+    rules: {
+      'wharf/private-tables': 'error',
+      'wharf/core-independent': 'error',
+      'wharf/no-module-cycles': 'error',
     },
   },
   prettier,

@@ -14,7 +14,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts'],
+          // eslint/*.test.ts: the server's lint rules (not eslint/fixtures/, a tree the rules read).
+          include: ['apps/server/src/**/*.test.ts', 'eslint/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
