@@ -9,11 +9,11 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { serverRoot } from '../../config.js';
-import * as schema from './schema.js';
-
-export type Schema = typeof schema;
-/** The one database type every module codes against, whichever engine is underneath. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The one database type every module codes against, whichever engine is underneath. It knows no
+ * tables: each module imports its own from its `schema.ts` (tables are private to their module).
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle; services take `Database | Transaction` so callers can compose writes. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Executor = Database | Transaction;
@@ -98,7 +98,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
-    const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
+    const db = drizzlePostgres({ client: pool }) as unknown as Database;
     const exclusive = startupLock(async () => {
       // Not from the pool: a pool of one must still be able to run the work while the lock is held.
       const client = new pg.Client({ connectionString: options.url });
@@ -123,7 +123,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     client = new PGlite();
   }
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client }) as unknown as Database;
   // PGlite has one session and one process; the same lock keeps the code path the same.
   const exclusive = startupLock(async () => ({
     query: (text, params) => client.query(text, params),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWTPayload, type CryptoKey } from 'jose';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import { signingKeys } from '../../modules/accounts/schema.js';
+import { signingKeys } from './schema.js';
 
 const ALGORITHM = 'EdDSA';
 const AUDIENCE = 'wharf';
@@ -46,22 +46,7 @@ export class TokenService {
     db: Database,
     options: { issuer: string; ttlSeconds: number; clock: Clock; sessions: TokenSessions },
   ) {
-    let [row] = await db.select().from(signingKeys).limit(1);
-    if (!row) {
-      const pair = await generateKeyPair(ALGORITHM, { crv: 'Ed25519', extractable: true });
-      await db
-        .insert(signingKeys)
-        .values({
-          kid: randomUUID(),
-          algorithm: ALGORITHM,
-          publicJwk: { ...(await exportJWK(pair.publicKey)) },
-          privateJwk: { ...(await exportJWK(pair.privateKey)) },
-        })
-        .onConflictDoNothing();
-      // Another instance may have won the race; everyone uses the first key.
-      [row] = await db.select().from(signingKeys).orderBy(signingKeys.createdAt).limit(1);
-    }
-    if (!row) throw new Error('No signing key');
+    const row = await signingKey(db);
     const privateKey = (await importJWK(row.privateJwk, ALGORITHM)) as CryptoKey;
     const publicKey = (await importJWK(row.publicJwk, ALGORITHM)) as CryptoKey;
     return new TokenService(
@@ -116,4 +101,24 @@ export class TokenService {
       expiresAt: payload.exp as number,
     };
   }
+}
+
+/** The key every instance signs with: made on first start; when two instances race, the first stored wins. */
+export async function signingKey(db: Database): Promise<typeof signingKeys.$inferSelect> {
+  let [row] = await db.select().from(signingKeys).limit(1);
+  if (!row) {
+    const pair = await generateKeyPair(ALGORITHM, { crv: 'Ed25519', extractable: true });
+    await db
+      .insert(signingKeys)
+      .values({
+        kid: randomUUID(),
+        algorithm: ALGORITHM,
+        publicJwk: { ...(await exportJWK(pair.publicKey)) },
+        privateJwk: { ...(await exportJWK(pair.privateKey)) },
+      })
+      .onConflictDoNothing();
+    [row] = await db.select().from(signingKeys).orderBy(signingKeys.createdAt).limit(1);
+  }
+  if (!row) throw new Error('No signing key');
+  return row;
 }

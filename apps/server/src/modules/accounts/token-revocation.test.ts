@@ -6,7 +6,8 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, signInAs, STRONG_PASSWORD, TestBrowser, USER_API } from '../../test/accounts.js';
 import { testRedisUrl } from '../../test/redis.js';
 import { LiveSessions, LIVE_SESSION_TTL_MS } from './live-sessions.js';
-import { sessions, signingKeys } from './schema.js';
+import { sessions } from './schema.js';
+import { signingKey } from '../../core/security/tokens.js';
 
 const NEW_PASSWORD = 'lighthouse-keeper-93-tide';
 
@@ -79,17 +80,17 @@ describe('a bearer token dies with the session it was minted from', () => {
 
   it('refuses a correctly signed token that names no session', async () => {
     const user = await createUser(t, 'nosid@example.com');
-    const [key] = await t.database.db.select().from(signingKeys).limit(1);
+    const key = await signingKey(t.database.db);
     const now = Math.floor(t.clock.now().getTime() / 1000);
     const token = await new SignJWT({})
-      .setProtectedHeader({ alg: 'EdDSA', kid: key!.kid, typ: 'JWT' })
+      .setProtectedHeader({ alg: 'EdDSA', kid: key.kid, typ: 'JWT' })
       .setSubject(user.id)
       .setIssuer(t.config.PUBLIC_URL)
       .setAudience('wharf')
       .setIssuedAt(now)
       .setExpirationTime(now + 300)
       .setJti(randomUUID())
-      .sign(await importJWK(key!.privateJwk, 'EdDSA'));
+      .sign(await importJWK(key.privateJwk, 'EdDSA'));
     expect((await verify(t, token)).statusCode).toBe(401);
   });
 });

@@ -5,7 +5,7 @@ import { bearerToken, billingUrl, charge, company, creditWallet, postWithKey } f
 import { bearerUser, createProjectAs } from '../../test/projects.js';
 import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_LEASE_MS, purgeIdempotencyKeys, requestHash } from './idempotency.js';
 import { idempotencyKeys, transactions } from './schema.js';
-import { appSecrets } from '../accounts/schema.js';
+import { ensureSecret } from '../../core/security/secrets.js';
 
 describe('Idempotency-Key on billing POSTs', () => {
   let t: TestApp;
@@ -78,8 +78,7 @@ describe('Idempotency-Key on billing POSTs', () => {
     const key = newKey();
     const body = charge(100, { sourceReference: 'in-flight' });
     const now = t.clock.now();
-    const secret = (await t.database.db.select().from(appSecrets).where(eq(appSecrets.name, 'idempotency-hmac')))[0]!
-      .value;
+    const secret = await ensureSecret(t.database.db, 'idempotency-hmac');
     const hash = requestHash(secret, 'createTransaction', {
       params: {},
       query: { project },

@@ -3,7 +3,7 @@ import webpush from 'web-push';
 import type { Database } from '../../core/db/database.js';
 import type { OutboundFetch } from '../../core/http/outbound.js';
 import type { JobHandler } from '../../core/jobs/queue.js';
-import { appSecrets } from '../accounts/schema.js';
+import { ensureSecret } from '../../core/security/secrets.js';
 import { notifications, pushSubscriptions } from './schema.js';
 
 export const PUSH_QUEUE = 'notifications.push';
@@ -28,14 +28,9 @@ export interface VapidKeys {
  * so it must never change under them.
  */
 export async function ensureVapidKeys(db: Database): Promise<VapidKeys> {
-  const name = 'vapid-keys';
-  await db
-    .insert(appSecrets)
-    .values({ name, value: JSON.stringify(webpush.generateVAPIDKeys()) })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, name));
-  if (!row) throw new Error('The VAPID keys could not be stored');
-  return JSON.parse(row.value) as VapidKeys;
+  return JSON.parse(
+    await ensureSecret(db, 'vapid-keys', () => JSON.stringify(webpush.generateVAPIDKeys())),
+  ) as VapidKeys;
 }
 
 /** VAPID wants an https: or mailto: contact; a console on plain http gives its admin's address. */

@@ -1,0 +1,40 @@
+import { defineModule, type ServiceOf } from '../../core/modules.js';
+import type { notificationsModule } from '../notifications/index.js';
+import type { platformModule } from '../platform/index.js';
+import { registerModuleCharges, scheduleModuleCharges } from './charges.js';
+import { CredentialCipher } from './credentials.js';
+import { defaultIntegrations, integrationHandlers, type IntegrationDeps } from './handlers.js';
+import { ModuleLifecycle } from './lifecycle.js';
+
+/** The modules and how they are described and reached (tests give small fake registries and a local fetch). */
+export type IntegrationOptions = Partial<
+  Pick<IntegrationDeps, 'registry' | 'catalogue' | 'fetch' | 'connectionTimeoutMs'>
+>;
+
+/** The module store: the catalogue, listings, each project's installed modules and their charges. */
+export const integrationsModule = (options: IntegrationOptions = {}) =>
+  defineModule<
+    'integrations',
+    { lifecycle: ModuleLifecycle },
+    { platform: ServiceOf<typeof platformModule>; notifications: ServiceOf<typeof notificationsModule> }
+  >({
+    name: 'integrations',
+    needs: ['platform', 'notifications'],
+    setup: async ({ db, clock, jobs, outbound, log }, { platform, notifications }) => {
+      const deps: IntegrationDeps = {
+        db,
+        clock,
+        platform,
+        notifications,
+        cipher: await CredentialCipher.load(db),
+        ...defaultIntegrations(),
+        fetch: outbound,
+        ...options,
+      };
+      registerModuleCharges(jobs, { db, clock, registry: deps.registry, log });
+      await scheduleModuleCharges(jobs, clock);
+      // One lifecycle for the store and for project templates: both install modules the same way.
+      const lifecycle = new ModuleLifecycle(deps);
+      return { handlers: integrationHandlers({ ...deps, lifecycle }), service: { lifecycle } };
+    },
+  });
