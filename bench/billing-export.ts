@@ -34,7 +34,7 @@ const { bootstrapPlatform } = await import('../apps/server/src/modules/platform/
 const { organisations, projects } = await import('../apps/server/src/modules/projects/schema.js');
 const { platforms } = await import('../apps/server/src/modules/platform/schema.js');
 const { transactions } = await import('../apps/server/src/modules/billing/schema.js');
-const { transactionsCsv } = await import('../apps/server/src/modules/billing/exports.js');
+const { transactionsCsv } = await import('../apps/server/src/modules/billing/documents/exports.js');
 const { systemClock } = await import('../apps/server/src/core/clock.js');
 
 const database = await createTestDatabase();

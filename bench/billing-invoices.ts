@@ -13,8 +13,8 @@ import { sql } from 'drizzle-orm';
 import { createTestClock } from '../apps/server/src/core/clock.js';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/core/db/database.js';
 import { SandboxGateway } from '../apps/server/src/modules/billing/gateway/sandbox.js';
-import { runInvoicesForPeriod } from '../apps/server/src/modules/billing/invoice-run.js';
-import { listInvoices } from '../apps/server/src/modules/billing/invoices.js';
+import { runInvoicesForPeriod } from '../apps/server/src/modules/billing/invoices/invoice-run.js';
+import { listInvoices } from '../apps/server/src/modules/billing/invoices/invoices.js';
 import { bootstrapPlatform } from '../apps/server/src/modules/platform/bootstrap.js';
 import { createScratchPostgresDatabase } from '../apps/server/src/test/database.js';
 

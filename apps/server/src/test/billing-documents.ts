@@ -4,7 +4,7 @@ import type { Executor } from '../core/db/database.js';
 import { invoices, transactions, wallets } from '../modules/billing/schema.js';
 import { projects } from '../modules/projects/schema.js';
 import type { TestApp } from './app.js';
-import { raiseTransaction } from '../modules/billing/transactions.js';
+import { raiseTransaction } from '../modules/billing/ledger/transactions.js';
 import { billingUrl, company, type Caller, type credit } from './billing.js';
 import { createProjectAs, type BearerUser } from './projects.js';
 

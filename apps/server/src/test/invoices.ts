@@ -5,7 +5,7 @@ import type { TestApp } from './app.js';
 import { billingUrl, callerFor, charge, company, sandboxCard, topUp } from './billing.js';
 import { bearerUser, createProjectAs, type BearerUser } from './projects.js';
 import { SANDBOX_CARDS, SandboxGateway } from '../modules/billing/gateway/sandbox.js';
-import { runInvoicesForPeriod } from '../modules/billing/invoice-run.js';
+import { runInvoicesForPeriod } from '../modules/billing/invoices/invoice-run.js';
 import { invoices, transactions, wallets } from '../modules/billing/schema.js';
 
 /**

@@ -17,10 +17,10 @@ import { CardError, type PaymentGateway } from './gateway/gateway.js';
 import { retrievesCards } from './gateway/index.js';
 import { SandboxGateway } from './gateway/sandbox.js';
 import { PaymentMethodRejected } from './gateway/stripe.js';
-import { documentHandlers, type DocumentOperations } from './document-handlers.js';
-import { IDEMPOTENCY_KEY_HEADER, idempotent } from './idempotency.js';
-import { invoiceHandlers, type InvoiceOperations } from './invoice-handlers.js';
-import { PROJECT } from './ledger.js';
+import { documentHandlers, type DocumentOperations } from './documents/document-handlers.js';
+import { IDEMPOTENCY_KEY_HEADER, idempotent } from './ledger/idempotency.js';
+import { invoiceHandlers, type InvoiceOperations } from './invoices/invoice-handlers.js';
+import { PROJECT } from './ledger/ledger.js';
 import {
   addPaymentMethod,
   findPaymentMethod,
@@ -30,12 +30,12 @@ import {
   makeDefault,
   removePaymentMethod,
   toPaymentMethod,
-} from './payment-methods.js';
-import { topUpWallet } from './payments.js';
+} from './payments/payment-methods.js';
+import { topUpWallet } from './payments/payments.js';
 import { planCatalogue } from './plans.js';
 import { raiseEntry } from './service.js';
-import { getTransaction, listTransactions, raiseTransaction, settleTransaction } from './transactions.js';
-import { getWallet, listWallets, updateWallet } from './wallets.js';
+import { getTransaction, listTransactions, raiseTransaction, settleTransaction } from './ledger/transactions.js';
+import { getWallet, listWallets, updateWallet } from './ledger/wallets.js';
 
 type BillingOperations = Pick<
   typeof operations,

@@ -1,8 +1,8 @@
 import { defineModule } from '../../core/modules.js';
-import { registerAutoTopUp } from './auto-top-up.js';
+import { registerAutoTopUp } from './payments/auto-top-up.js';
 import { createGateway, type PaymentGateway } from './gateway/index.js';
 import { billingHandlers } from './handlers.js';
-import { registerInvoiceJobs, scheduleInvoiceJobs } from './invoice-run.js';
+import { registerInvoiceJobs, scheduleInvoiceJobs } from './invoices/invoice-run.js';
 
 /** Wallets and their ledger, payment methods, invoices and their documents, the monthly runs. */
 export const billingModule = (options: { gateway?: PaymentGateway } = {}) =>

@@ -2,7 +2,7 @@ import type { Overview } from '@wharf/contract';
 import { and, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
 import { creditLimitFor, loadAccount } from './account.js';
-import { available } from './ledger.js';
+import { available } from './ledger/ledger.js';
 import { planCatalogue } from './plans.js';
 import { transactions, wallets } from './schema.js';
 import { taxOn, taxRateBps } from './tax.js';

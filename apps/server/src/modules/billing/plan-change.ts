@@ -9,11 +9,11 @@ import {
   monthlyPrice,
   monthStart,
   planChangeReference,
-} from './invoice-lines.js';
-import { issueInvoice, type InvoiceRow } from './invoices.js';
+} from './invoices/invoice-lines.js';
+import { issueInvoice, type InvoiceRow } from './invoices/invoices.js';
 import { planCatalogue } from './plans.js';
 import { billingAccounts } from './schema.js';
-import { lockWallet } from './wallets.js';
+import { lockWallet } from './ledger/wallets.js';
 
 export const planNotFound = (code: string) =>
   new AppError(400, 'PLAN_NOT_FOUND', `There is no plan ${code}.`, [

@@ -4,7 +4,7 @@ import { jobs } from '../../core/jobs/schema.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { billingUrl, company, sandboxCard, topUp } from '../../test/billing.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
-import { AUTO_TOP_UP_QUEUE } from './auto-top-up.js';
+import { AUTO_TOP_UP_QUEUE } from './payments/auto-top-up.js';
 import { transactions, wallets } from './schema.js';
 import { raiseEntry } from './service.js';
 

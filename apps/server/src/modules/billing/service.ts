@@ -2,9 +2,9 @@ import type { CreateTransactionRequest, Transaction } from '@wharf/contract';
 import type { Clock } from '../../core/clock.js';
 import type { Executor } from '../../core/db/database.js';
 import type { JobEnqueuer } from '../../core/jobs/queue.js';
-import { enqueueAutoTopUpIfLow } from './auto-top-up.js';
-import { PROJECT, type EntrySource } from './ledger.js';
-import { raiseTransaction } from './transactions.js';
+import { enqueueAutoTopUpIfLow } from './payments/auto-top-up.js';
+import { PROJECT, type EntrySource } from './ledger/ledger.js';
+import { raiseTransaction } from './ledger/transactions.js';
 
 /**
  * A charge or adjustment raised by a module or a project member (payments come only from the

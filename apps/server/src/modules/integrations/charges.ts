@@ -5,7 +5,7 @@ import { AppError } from '../../core/errors.js';
 import type { JobEnqueuer, JobQueue } from '../../core/jobs/queue.js';
 import { jobs as jobTable } from '../../core/jobs/schema.js';
 import { accountForLedger } from '../billing/account.js';
-import { addMonths, monthStart } from '../billing/invoice-lines.js';
+import { addMonths, monthStart } from '../billing/invoices/invoice-lines.js';
 import { transactions } from '../billing/schema.js';
 import { raiseEntry } from '../billing/service.js';
 import { projects } from '../projects/schema.js';
