@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { consoleChunking } from './build/chunking.ts';
 import { deferredBootPlugin } from './build/deferred-boot.ts';
+import { chunkFileNames } from './build/page-chunks.ts';
 import { routePreloadsPlugin } from './build/route-preloads.ts';
 
 /** The API the dev server forwards to; `WHARF_API=http://host:port npm run dev` points it elsewhere. */
@@ -30,6 +31,7 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: which chunks each page needs, for route-preloads.json (build/route-preloads.ts).
     manifest: true,
-    rolldownOptions: { output: { codeSplitting: { groups: chunking.groups } } },
+    // A page's chunk carries SPEC.md's name for it (`Reset password`), not its file's (build/page-chunks.ts).
+    rolldownOptions: { output: { codeSplitting: { groups: chunking.groups }, chunkFileNames } },
   },
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { enforceKeys } from '../features/access/api/enforce';
-import { sessionKeys } from '../features/auth/api/session';
+import { sessionKeys } from '../features/accounts/api/session';
 import { notificationKeys } from '../features/notifications/api/keys';
 import { termsKeys } from '../features/terms/api/keys';
-import { createTokenStore } from '../features/auth/token-store';
+import { createTokenStore } from '../features/accounts/token-store';
 import { projectKeys } from '../features/projects/api/projects';
 import { makeJwt } from '../test/jwt';
 import { applyBootData, BOOT_ELEMENT_ID, takeBootData } from './boot';

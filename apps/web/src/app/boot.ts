@@ -3,7 +3,7 @@ import { enforceKeys } from '../features/access/api/enforce';
 import { notificationKeys } from '../features/notifications/api/keys';
 import type { UnreadCount } from '../features/notifications/api/types';
 import { termsKeys } from '../features/terms/api/keys';
-import { sessionKeys } from '../features/auth/api/session';
+import { sessionKeys } from '../features/accounts/api/session';
 import { projectKeys, type Project } from '../features/projects/api/projects';
 import { platformKeys } from './platform';
 import type { AppServices } from './services';

@@ -33,7 +33,7 @@ describe('the deferred boot (build/deferred-boot.ts)', () => {
         ['assets/runtime-1.js'],
       ),
       'assets/runtime-1.js': chunk('assets/runtime-1.js', ['\0rolldown/runtime.js']),
-      'assets/Login-1.js': chunk('assets/Login-1.js', ['/app/src/pages/login/Login.tsx'], ['assets/boot-1.js']),
+      'assets/Login-1.js': chunk('assets/Login-1.js', ['/app/src/pages/login/LoginPage.tsx'], ['assets/boot-1.js']),
       'assets/index-1.css': { type: 'asset' as const, fileName: 'assets/index-1.css' },
     };
     const tags = handler.call({ warn: vi.fn() }, '', { bundle: bundle as never, chunk: entry as never });

@@ -1,5 +1,5 @@
 import { useRouterState, type AnyRouteMatch } from '@tanstack/react-router';
-import { useModulesReady } from '../features/modules/use-modules';
+import { useModulesReady } from '../features/integrations/modules/use-modules';
 import { isBlockedPath, loadingPage, notFoundPage, rootStaticData, type RouteStaticData } from './routes';
 
 /** Whether nothing matched the location (or a guard threw notFound()). */

@@ -12,7 +12,7 @@ describe('route preloads (build/route-preloads.ts)', () => {
     expect(read.map(({ path: p, layout, user }) => ({ path: p, layout, user }))).toEqual(
       routeTable.map((entry) => ({ path: entry.path, layout: entry.staticData.layout, user: entry.staticData.user })),
     );
-    expect(read.find((r) => r.path === '/dashboard/')?.page).toBe('../pages/dashboard/Dashboard');
+    expect(read.find((r) => r.path === '/dashboard/')?.page).toBe('../pages/dashboard/DashboardPage');
     // Each page module named is a file that exists.
     for (const route of read) expect(() => readFileSync(path.join(__dirname, `${route.page}.tsx`))).not.toThrow();
   });
@@ -22,18 +22,21 @@ describe('route preloads (build/route-preloads.ts)', () => {
       'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'] },
       '_react-1.js': { file: 'assets/react-1.js' },
       '_cards-1.js': { file: 'assets/cards-1.js', imports: ['_react-1.js'] },
-      'src/pages/dashboard/Dashboard.tsx': { file: 'assets/Dashboard-1.js', imports: ['_cards-1.js', '_react-1.js'] },
+      'src/pages/dashboard/DashboardPage.tsx': {
+        file: 'assets/Dashboard-1.js',
+        imports: ['_cards-1.js', '_react-1.js'],
+      },
       'src/app/layouts/StandardLayout.tsx': {
         file: 'assets/StandardLayout-1.js',
         imports: ['_cards-1.js'],
         css: ['assets/StandardLayout-1.css'],
       },
-      'src/pages/login/Login.tsx': { file: 'assets/Login-1.js' },
+      'src/pages/login/LoginPage.tsx': { file: 'assets/Login-1.js' },
     };
     const preloads = routePreloads(
       [
-        { path: '/dashboard/', layout: 'standard', user: true, page: '../pages/dashboard/Dashboard' },
-        { path: '/login', layout: 'blank', user: false, page: '../pages/login/Login' },
+        { path: '/dashboard/', layout: 'standard', user: true, page: '../pages/dashboard/DashboardPage' },
+        { path: '/login', layout: 'blank', user: false, page: '../pages/login/LoginPage' },
       ],
       manifest,
     );
@@ -55,13 +58,13 @@ describe('route preloads (build/route-preloads.ts)', () => {
       'index.html': { file: 'assets/index-1.js', isEntry: true },
       '_frame-1.js': { file: 'assets/frame-1.js', name: 'frame', imports: ['_kit-1.js'], css: ['assets/frame-1.css'] },
       '_kit-1.js': { file: 'assets/kit-1.js', name: 'kit' },
-      'src/pages/chat/Chat.tsx': { file: 'assets/Chat-1.js', imports: ['_kit-1.js'] },
-      'src/pages/support/Support.tsx': { file: 'assets/Support-1.js' },
+      'src/pages/chat/ChatPage.tsx': { file: 'assets/Chat-1.js', imports: ['_kit-1.js'] },
+      'src/pages/support/SupportPage.tsx': { file: 'assets/Support-1.js' },
     };
     const preloads = routePreloads(
       [
-        { path: '/chat', layout: 'tool', user: true, page: '../pages/chat/Chat' },
-        { path: '/support', layout: 'standard', user: true, page: '../pages/support/Support' },
+        { path: '/chat', layout: 'tool', user: true, page: '../pages/chat/ChatPage' },
+        { path: '/support', layout: 'standard', user: true, page: '../pages/support/SupportPage' },
       ],
       manifest,
     );
@@ -88,10 +91,10 @@ describe('route preloads (build/route-preloads.ts)', () => {
       'index.html': { file: 'assets/index-1.js', isEntry: true, dynamicImports: ['_boot-1.js'] },
       '_boot-1.js': { file: 'assets/boot-1.js', name: 'boot', imports: ['_runtime-1.js', 'index.html'] },
       '_runtime-1.js': { file: 'assets/runtime-1.js' },
-      'src/pages/login/Login.tsx': { file: 'assets/Login-1.js', imports: ['_boot-1.js', '_runtime-1.js'] },
+      'src/pages/login/LoginPage.tsx': { file: 'assets/Login-1.js', imports: ['_boot-1.js', '_runtime-1.js'] },
     };
     expect(
-      routePreloads([{ path: '/login', layout: 'blank', user: false, page: '../pages/login/Login' }], manifest),
+      routePreloads([{ path: '/login', layout: 'blank', user: false, page: '../pages/login/LoginPage' }], manifest),
     ).toEqual([{ path: '/login', user: false, files: ['/assets/Login-1.js'], styles: [] }]);
   });
 });

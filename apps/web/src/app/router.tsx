@@ -8,11 +8,15 @@ import {
   redirect,
   type RouterHistory,
 } from '@tanstack/react-router';
-import { sessionQueryOptions } from '../features/auth/api/session';
-import type { TokenStore } from '../features/auth/token-store';
-import { createModuleSync, resolvedNavigation } from '../features/modules/project-sync';
-import { createModuleRegistry, type ModuleRegistry, type ModuleRegistryOptions } from '../features/modules/registry';
-import { useUnknownHostRedirect } from '../features/platform-host/unknown-host';
+import { sessionQueryOptions } from '../features/accounts/api/session';
+import type { TokenStore } from '../features/accounts/token-store';
+import { createModuleSync, resolvedNavigation } from '../features/integrations/modules/project-sync';
+import {
+  createModuleRegistry,
+  type ModuleRegistry,
+  type ModuleRegistryOptions,
+} from '../features/integrations/modules/registry';
+import { useUnknownHostRedirect } from '../features/platform/unknown-host';
 import { guardProject } from '../features/project-rules/project-guard';
 import { createProjectMemory, type ProjectMemory } from '../features/project-rules/project-memory';
 import { ProjectRouteError } from '../features/project-rules/ui/ProjectRouteError';
@@ -29,7 +33,7 @@ import { isBlockedPath, redirectTable, rootStaticData, routeTable, type PageEntr
 export interface RouterContext {
   queryClient: QueryClient;
   client: WharfClient;
-  /** The service API's bearer token, minted from the session (features/auth/token-store.ts). */
+  /** The service API's bearer token, minted from the session (features/accounts/token-store.ts). */
   tokens: TokenStore;
 }
 
@@ -37,7 +41,7 @@ export interface RouterContext {
 export interface RootSearch {
   /** The active project's id. */
   project?: string;
-  /** Where to go after logging in (a same-origin path; features/auth/redirect.ts checks it). */
+  /** Where to go after logging in (a same-origin path; features/accounts/redirect.ts checks it). */
   redirect?: string;
   /** The account pages' prefilled email (login, register, forgotten, reset and set password). */
   email?: string;
@@ -78,7 +82,7 @@ export function validateRootSearch(search: Record<string, unknown>): RootSearch 
 
 /** What the route tree's guards and components get besides the services (createAppRouter adds it). */
 export interface AppRouterContext extends RouterContext {
-  /** The active project's modules (features/modules). */
+  /** The active project's modules (features/integrations/modules). */
   modules: ModuleRegistry;
   /** The project of the previous navigations (features/project-rules). */
   projectMemory: ProjectMemory;

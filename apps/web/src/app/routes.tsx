@@ -13,7 +13,7 @@ export interface RouteStaticData {
   user: boolean;
   /** Whether the route needs the `project` search parameter. */
   project: 'always' | 'sometimes' | 'never';
-  /** A module's route (features/modules): always needs a project, whatever `project` says. */
+  /** A module's route (features/integrations/modules): always needs a project, whatever `project` says. */
   integration?: boolean;
 }
 
@@ -40,57 +40,57 @@ const page = {
 
 /**
  * The route table. Adding a page is one entry here; router.tsx builds the tree from it and
- * navigation.ts resolves names against it. Page files are named like the chunk they become
- * (SPEC.md "Page chunks named").
+ * navigation.ts resolves names against it. Page files are `<Name>Page.tsx`; the chunk each
+ * becomes is named by build/page-chunks.ts (SPEC.md "Page chunks named").
  */
 export const routeTable = [
   {
     path: '/',
     staticData: { name: 'home', title: 'Welcome', layout: 'blank', user: false, project: 'never' },
-    component: lazyRouteComponent(() => import('../pages/welcome/Welcome'), 'WelcomePage'),
+    component: lazyRouteComponent(() => import('../pages/welcome/WelcomePage'), 'WelcomePage'),
   },
   {
     path: '/login',
     staticData: { name: 'login', title: 'Login', ...page.blank },
-    component: lazyRouteComponent(() => import('../pages/login/Login'), 'LoginPage'),
+    component: lazyRouteComponent(() => import('../pages/login/LoginPage'), 'LoginPage'),
   },
   {
     path: '/register',
     staticData: { name: 'register', title: 'Register', ...page.blank },
-    component: lazyRouteComponent(() => import('../pages/register/Register'), 'RegisterPage'),
+    component: lazyRouteComponent(() => import('../pages/register/RegisterPage'), 'RegisterPage'),
   },
   {
     path: '/forgotten-password',
     staticData: { name: 'forgotten-password', title: 'Forgotten password', ...page.blank },
     component: lazyRouteComponent(
-      () => import('../pages/forgotten-password/Forgotten password'),
+      () => import('../pages/forgotten-password/ForgottenPasswordPage'),
       'ForgottenPasswordPage',
     ),
   },
   {
     path: '/reset-password',
     staticData: { name: 'reset-password', title: 'Reset password', ...page.blank },
-    component: lazyRouteComponent(() => import('../pages/reset-password/Reset password'), 'ResetPasswordPage'),
+    component: lazyRouteComponent(() => import('../pages/reset-password/ResetPasswordPage'), 'ResetPasswordPage'),
   },
   {
     path: '/set-password',
     staticData: { name: 'set-password', title: 'Set password', ...page.blank },
-    component: lazyRouteComponent(() => import('../pages/set-password/Set password'), 'SetPasswordPage'),
+    component: lazyRouteComponent(() => import('../pages/set-password/SetPasswordPage'), 'SetPasswordPage'),
   },
   {
     path: '/verify-email',
     staticData: { name: 'verify-email', title: 'Verify email', ...page.blank },
-    component: lazyRouteComponent(() => import('../pages/verify-email/Verify email'), 'VerifyEmailPage'),
+    component: lazyRouteComponent(() => import('../pages/verify-email/VerifyEmailPage'), 'VerifyEmailPage'),
   },
   {
     path: '/settings',
     staticData: { name: 'account.settings', title: 'Settings', ...page.account },
-    component: lazyRouteComponent(() => import('../pages/settings/Settings'), 'SettingsPage'),
+    component: lazyRouteComponent(() => import('../pages/settings/SettingsPage'), 'SettingsPage'),
   },
   {
     path: '/settings/change-password',
     staticData: { name: 'account.settings.change-password', title: 'Change password', ...page.account },
-    component: lazyRouteComponent(() => import('../pages/settings/Change password'), 'ChangePasswordPage'),
+    component: lazyRouteComponent(() => import('../pages/settings/ChangePasswordPage'), 'ChangePasswordPage'),
   },
   {
     path: '/settings/two-factor-authentication/setup-authenticator',
@@ -99,109 +99,109 @@ export const routeTable = [
       title: 'Two-factor authentication',
       ...page.account,
     },
-    component: lazyRouteComponent(() => import('../pages/settings/2FA authenticator setup'), 'TwoFactorSetupPage'),
+    component: lazyRouteComponent(() => import('../pages/settings/TwoFactorSetupPage'), 'TwoFactorSetupPage'),
   },
   {
     path: '/projects',
     staticData: { name: 'projects.list', title: 'Projects', ...page.account },
-    component: lazyRouteComponent(() => import('../pages/projects/Projects'), 'ProjectsPage'),
+    component: lazyRouteComponent(() => import('../pages/projects/ProjectsPage'), 'ProjectsPage'),
   },
   {
     path: '/projects/create',
     staticData: { name: 'projects.create', title: 'Create project', ...page.account },
-    component: lazyRouteComponent(() => import('../pages/projects/Create project'), 'CreateProjectPage'),
+    component: lazyRouteComponent(() => import('../pages/projects/CreateProjectPage'), 'CreateProjectPage'),
   },
   {
     path: '/projects/switch',
     // 'sometimes': the switch carries the project it switches to (features/project-rules).
     staticData: { name: 'projects.switch', title: 'Switch project', ...page.account, project: 'sometimes' },
-    component: lazyRouteComponent(() => import('../pages/projects/Switch project'), 'SwitchProjectPage'),
+    component: lazyRouteComponent(() => import('../pages/projects/SwitchProjectPage'), 'SwitchProjectPage'),
   },
   {
     path: '/organisations',
     staticData: { name: 'organisations', title: 'Organisations', ...page.account },
-    component: lazyRouteComponent(() => import('../pages/organisations/Organisations'), 'OrganisationsPage'),
+    component: lazyRouteComponent(() => import('../pages/organisations/OrganisationsPage'), 'OrganisationsPage'),
   },
   {
     path: '/dashboard/',
     staticData: { name: 'project.dashboard', title: 'Dashboard', ...page.project },
-    component: lazyRouteComponent(() => import('../pages/dashboard/Dashboard'), 'DashboardPage'),
+    component: lazyRouteComponent(() => import('../pages/dashboard/DashboardPage'), 'DashboardPage'),
   },
   {
     path: '/project/settings',
     staticData: { name: 'projects.settings', title: 'Project settings', ...page.project },
-    component: lazyRouteComponent(() => import('../pages/project-settings/Project settings'), 'ProjectSettingsPage'),
+    component: lazyRouteComponent(() => import('../pages/project-settings/ProjectSettingsPage'), 'ProjectSettingsPage'),
   },
   {
     path: '/users',
     staticData: { name: 'project.users.list', title: 'Users', ...page.project },
-    component: lazyRouteComponent(() => import('../pages/users/Users'), 'UsersPage'),
+    component: lazyRouteComponent(() => import('../pages/users/UsersPage'), 'UsersPage'),
   },
   {
     path: '/users/roles',
     staticData: { name: 'project.users.roles.list', title: 'Roles', ...page.project },
-    component: lazyRouteComponent(() => import('../pages/users/Roles'), 'RolesPage'),
+    component: lazyRouteComponent(() => import('../pages/users/RolesPage'), 'RolesPage'),
   },
   {
     path: '/users/invites',
     staticData: { name: 'project.users.invites.list', title: 'Invites', ...page.project },
-    component: lazyRouteComponent(() => import('../pages/users/Invites'), 'InvitesPage'),
+    component: lazyRouteComponent(() => import('../pages/users/InvitesPage'), 'InvitesPage'),
   },
   {
     path: '/developer',
     staticData: { name: 'developer.api.index', title: 'Developer (APIs)', ...page.project },
-    component: lazyRouteComponent(() => import('../pages/developer/Developer'), 'DeveloperPage'),
+    component: lazyRouteComponent(() => import('../pages/developer/DeveloperPage'), 'DeveloperPage'),
   },
   {
     path: '/billing',
     staticData: { name: 'billing.index', title: 'Billing', ...page.project },
-    component: lazyRouteComponent(() => import('../pages/billing/Billing'), 'BillingPage'),
+    component: lazyRouteComponent(() => import('../pages/billing/BillingPage'), 'BillingPage'),
   },
   // SPEC.md section 2 names these areas' routes now; until their issues land each shows its real empty state.
   {
     path: '/billing/invoices',
     staticData: { name: 'billing.invoices', title: 'Invoices', ...page.project },
-    component: lazyRouteComponent(() => import('../pages/billing/Invoices'), 'InvoicesPage'),
+    component: lazyRouteComponent(() => import('../pages/billing/InvoicesPage'), 'InvoicesPage'),
   },
   {
     path: '/billing/summaries',
     staticData: { name: 'billing.summaries', title: 'Summaries', ...page.project },
-    component: lazyRouteComponent(() => import('../pages/billing/Summaries'), 'SummariesPage'),
+    component: lazyRouteComponent(() => import('../pages/billing/SummariesPage'), 'SummariesPage'),
   },
   {
     path: '/billing/charges',
     staticData: { name: 'billing.charges', title: 'Charges', ...page.project },
-    component: lazyRouteComponent(() => import('../pages/billing/Charges'), 'ChargesPage'),
+    component: lazyRouteComponent(() => import('../pages/billing/ChargesPage'), 'ChargesPage'),
   },
   {
     path: '/billing/payment-methods',
     staticData: { name: 'billing.payment-methods', title: 'Payment methods', ...page.project },
-    component: lazyRouteComponent(() => import('../pages/billing/Payment methods'), 'PaymentMethodsPage'),
+    component: lazyRouteComponent(() => import('../pages/billing/PaymentMethodsPage'), 'PaymentMethodsPage'),
   },
   {
     path: '/store',
     staticData: { name: 'integrations.store', title: 'Modules', ...page.project },
-    component: lazyRouteComponent(() => import('../pages/store/Modules'), 'ModulesPage'),
+    component: lazyRouteComponent(() => import('../pages/store/ModulesPage'), 'ModulesPage'),
   },
   {
     path: '/chat',
     staticData: { name: 'chat.index', title: 'Chat', ...page.project },
-    component: lazyRouteComponent(() => import('../pages/chat/Chat'), 'ChatPage'),
+    component: lazyRouteComponent(() => import('../pages/chat/ChatPage'), 'ChatPage'),
   },
   {
     path: '/chat/dashboard',
     staticData: { name: 'chat.dashboard', title: 'Chat dashboard', ...page.project },
-    component: lazyRouteComponent(() => import('../pages/chat/Chat dashboard'), 'ChatDashboardPage'),
+    component: lazyRouteComponent(() => import('../pages/chat/ChatDashboardPage'), 'ChatDashboardPage'),
   },
   {
     path: '/resupply/shop',
     staticData: { name: 'resupply.shop.create', title: 'Resupply', ...page.project },
-    component: lazyRouteComponent(() => import('../pages/resupply/Resupply'), 'ResupplyPage'),
+    component: lazyRouteComponent(() => import('../pages/resupply/ResupplyPage'), 'ResupplyPage'),
   },
   {
     path: '/support',
     staticData: { name: 'core.support', title: 'Support', layout: 'standard', user: true, project: 'sometimes' },
-    component: lazyRouteComponent(() => import('../pages/support/Support'), 'SupportPage'),
+    component: lazyRouteComponent(() => import('../pages/support/SupportPage'), 'SupportPage'),
   },
   {
     path: '/support/tutorials',
@@ -212,7 +212,7 @@ export const routeTable = [
       user: true,
       project: 'sometimes',
     },
-    component: lazyRouteComponent(() => import('../pages/support/Tutorials'), 'TutorialsPage'),
+    component: lazyRouteComponent(() => import('../pages/support/TutorialsPage'), 'TutorialsPage'),
   },
   {
     path: '/support/tutorials/$blogSlug',
@@ -223,61 +223,61 @@ export const routeTable = [
       user: true,
       project: 'sometimes',
     },
-    component: lazyRouteComponent(() => import('../pages/support/Tutorial'), 'TutorialPage'),
+    component: lazyRouteComponent(() => import('../pages/support/TutorialPage'), 'TutorialPage'),
   },
   {
     path: '/support/faqs',
     staticData: { name: 'core.support.faqs', title: 'FAQs', layout: 'standard', user: true, project: 'sometimes' },
-    component: lazyRouteComponent(() => import('../pages/support/FAQs'), 'FaqsPage'),
+    component: lazyRouteComponent(() => import('../pages/support/FaqsPage'), 'FaqsPage'),
   },
   {
     path: '/admin/mail',
     // Platform administration; shown in the account frame until the console shell has its own area.
     staticData: { name: 'platform.mail.outbox', title: 'Outbox', ...page.account },
-    component: lazyRouteComponent(() => import('../pages/outbox/Outbox'), 'OutboxPage'),
+    component: lazyRouteComponent(() => import('../pages/outbox/OutboxPage'), 'OutboxPage'),
   },
   {
     path: '/admin/terms',
     // Platform administration, in the account frame like the outbox.
     staticData: { name: 'platform.terms', title: 'Terms and conditions', ...page.account },
-    component: lazyRouteComponent(() => import('../pages/terms/Terms'), 'TermsPage'),
+    component: lazyRouteComponent(() => import('../pages/terms/TermsPage'), 'TermsPage'),
   },
   {
     path: '/admin/integrations',
     // Platform administration: what the platform's module store offers, in the account frame like the terms.
     staticData: { name: 'platform.integrations.listings', title: 'Store listings', ...page.account },
-    component: lazyRouteComponent(() => import('../pages/admin-listings/Admin listings'), 'AdminListingsPage'),
+    component: lazyRouteComponent(() => import('../pages/admin-listings/AdminListingsPage'), 'AdminListingsPage'),
   },
   {
     path: '/accept-invite/$token',
     // No user guard: the page itself invites a signed-out visitor to sign in or register first.
     staticData: { name: 'accept-invite', title: 'Invitation', ...page.blank },
-    component: lazyRouteComponent(() => import('../pages/accept-invite/Accept invite'), 'AcceptInvitePage'),
+    component: lazyRouteComponent(() => import('../pages/accept-invite/AcceptInvitePage'), 'AcceptInvitePage'),
   },
   {
     path: '/device',
     staticData: { name: 'device', title: 'Device authorize', layout: 'fullscreen', user: true, project: 'never' },
-    component: lazyRouteComponent(() => import('../pages/device/Device authorize'), 'DeviceAuthorizePage'),
+    component: lazyRouteComponent(() => import('../pages/device/DeviceAuthorizePage'), 'DeviceAuthorizePage'),
   },
   {
     path: '/auth/setup',
     staticData: { name: 'auth.setup', title: 'Get started', ...page.blank },
-    component: lazyRouteComponent(() => import('../pages/auth/Auth setup'), 'AuthSetupPage'),
+    component: lazyRouteComponent(() => import('../pages/auth/AuthSetupPage'), 'AuthSetupPage'),
   },
   {
     path: '/auth/setup/factory',
     staticData: { name: 'auth.setup.factory', title: 'Factory setup', ...page.blank },
-    component: lazyRouteComponent(() => import('../pages/auth/Auth factory'), 'AuthFactoryPage'),
+    component: lazyRouteComponent(() => import('../pages/auth/AuthFactoryPage'), 'AuthFactoryPage'),
   },
   {
     path: '/auth/setup/factory/$projectId/devices',
     staticData: { name: 'auth.setup.factory.devices', title: 'Pair factory devices', ...page.blank },
-    component: lazyRouteComponent(() => import('../pages/auth/Auth device'), 'AuthDevicePage'),
+    component: lazyRouteComponent(() => import('../pages/auth/AuthDevicePage'), 'AuthDevicePage'),
   },
   {
     path: '/auth/$code',
     staticData: { name: 'auth.code', title: 'Signing in', ...page.blank },
-    component: lazyRouteComponent(() => import('../pages/auth/Auth code'), 'AuthCodePage'),
+    component: lazyRouteComponent(() => import('../pages/auth/AuthCodePage'), 'AuthCodePage'),
   },
 ] as const satisfies readonly PageEntry[];
 
@@ -324,13 +324,13 @@ export type RouteName =
 /** The final catch-all (SPEC.md section 2): unknown paths and any path containing install-module. */
 export const notFoundPage = {
   staticData: { name: 'not-found', title: 'Not Found', layout: 'blank', user: false, project: 'never' },
-  component: lazyRouteComponent(() => import('../pages/not-found/404'), 'NotFoundPage'),
+  component: lazyRouteComponent(() => import('../pages/not-found/NotFoundPage'), 'NotFoundPage'),
 } as const satisfies Omit<PageEntry, 'path'>;
 
 /** The catch-all while the platform and the project's modules load (SPEC.md section 2). */
 export const loadingPage = {
   staticData: { name: 'loading', title: 'Loading', layout: 'blank', user: false, project: 'sometimes' },
-  component: lazyRouteComponent(() => import('../pages/loading/Loading'), 'LoadingPage'),
+  component: lazyRouteComponent(() => import('../pages/loading/LoadingPage'), 'LoadingPage'),
 } as const satisfies Omit<PageEntry, 'path'>;
 
 /** The root route's own data: it only frames the pages, which decide everything else. */

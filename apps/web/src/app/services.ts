@@ -1,8 +1,8 @@
 import type { WharfClient } from '@wharf/client';
 import type { QueryClient } from '@tanstack/react-query';
-import { setSessionUser } from '../features/auth/api/session';
-import { createAppClient } from '../features/auth/app-client';
-import { createTokenStore, type TokenStore } from '../features/auth/token-store';
+import { setSessionUser } from '../features/accounts/api/session';
+import { createAppClient } from '../features/accounts/app-client';
+import { createTokenStore, type TokenStore } from '../features/accounts/token-store';
 import { pathOf } from './navigation';
 import { createQueryClient } from './query-client';
 import type { AppRouter, RouterContext } from './router';
@@ -19,7 +19,7 @@ export interface AppServices {
 
 /**
  * The console's long-lived pieces and how they hold together (DESIGN.md "Identity"):
- * - the session is a cookie; `getUser` tells who is signed in (features/auth/api/session.ts);
+ * - the session is a cookie; `getUser` tells who is signed in (features/accounts/api/session.ts);
  * - the client sends the CSRF header on account writes and a bearer token on service calls;
  * - the token store mints that token from the session and keeps it fresh; when minting answers
  *   401 or 419 the session is over, so the user is cleared and the console goes to login.

@@ -1,4 +1,4 @@
-import type { PowChallenge } from '../features/auth/captcha';
+import type { PowChallenge } from '../features/accounts/captcha';
 
 /** A small proof-of-work challenge whose answer is `number` (the server's signature is opaque here). */
 export async function powChallenge(number = 7, maxnumber = 50): Promise<PowChallenge> {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useUser } from '../../features/auth/api/session';
+import { useUser } from '../../features/accounts/api/session';
 import { BottomNavBar } from '../../shell/BottomNavBar';
 import { PlatformLogo } from '../../shell/PlatformLogo';
 import { cx } from '../../ui/cx';

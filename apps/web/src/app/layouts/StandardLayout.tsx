@@ -1,8 +1,8 @@
 import { useState, type CSSProperties, type ReactNode } from 'react';
-import { useUser } from '../../features/auth/api/session';
+import { useUser } from '../../features/accounts/api/session';
 import { ANNOUNCEMENT_HEIGHT, AnnouncementBar, projectAnnouncements } from '../../features/header/AnnouncementBar';
 import { Header } from '../../features/header/Header';
-import { PushPrompt } from '../../features/push/PushPrompt';
+import { PushPrompt } from '../../features/notifications/push/PushPrompt';
 import { TermsGate } from '../../features/terms/TermsGate';
 import { BottomNavBar } from '../../shell/BottomNavBar';
 import { cx } from '../../ui/cx';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useUser } from '../../features/auth/api/session';
+import { useUser } from '../../features/accounts/api/session';
 import { useShellProject, type ShellProject } from '../../features/header/use-shell-project';
 import { useAccountMenu, useProjectMenu } from '../../features/menu/use-shell-menu';
 import type { MenuEntry } from '../../features/menu/menu-store';

@@ -13,7 +13,7 @@ import type {
 import type { CallOptions } from '@wharf/client';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../app/api-client';
-import type { ArgsOf } from '../auth/api/types';
+import type { ArgsOf } from '../../app/api-types';
 import { projectKeys } from '../projects/api/projects';
 
 export type { BillingProject, Invoice, InvoiceStatus, Overview, PaymentMethod, Plan, Summary, Transaction, Wallet };

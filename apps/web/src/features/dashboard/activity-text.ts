@@ -1,4 +1,4 @@
-import { moduleName } from '../modules/definitions';
+import { moduleName } from '../integrations/modules/definitions';
 import type { AuditEntry } from './api/activity';
 
 type Details = Record<string, unknown>;

@@ -3,7 +3,7 @@ import { pathOf, routeExists } from '../../app/navigation';
 import { PlatformLogo } from '../../shell/PlatformLogo';
 import { cx } from '../../ui/cx';
 import { Icon } from '../../ui/Icon';
-import { useUser } from '../auth/api/session';
+import { useUser } from '../accounts/api/session';
 import { AccountMenu } from './AccountMenu';
 import { BasketButton } from './BasketButton';
 import { BookmarksButton } from './BookmarksButton';

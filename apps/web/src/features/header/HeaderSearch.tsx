@@ -5,7 +5,7 @@ import { cx } from '../../ui/cx';
 import { Icon } from '../../ui/Icon';
 import { mediaQueries, useMediaQuery } from '../../ui/use-media-query';
 import { headerIconButton } from './header-classes';
-import { useModuleRoutes } from '../modules/use-modules';
+import { useModuleRoutes } from '../integrations/modules/use-modules';
 import { searchRoutes, tutorialPath, withModules } from './search-index';
 import { useBlogResults } from './use-blog-results';
 import { useRoutesHiddenFromRole } from '../menu/use-shell-menu';

@@ -11,7 +11,7 @@ import type {
 } from '@wharf/contract';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../app/api-client';
-import { useModuleRegistry } from '../modules/use-modules';
+import { useModuleRegistry } from './modules/use-modules';
 import { projectKeys, projectsQueryOptions } from '../projects/api/projects';
 
 export type {

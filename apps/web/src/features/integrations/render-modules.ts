@@ -3,7 +3,7 @@ import { setRuntimeRoutes } from '../../app/navigation';
 import type { AppRouter } from '../../app/router';
 import { renderApp } from '../../test/render-app';
 import { menuStore } from '../menu/menu-store';
-import { moduleMenuSource } from '../modules/registry';
+import { moduleMenuSource } from './modules/registry';
 
 const routers: AppRouter[] = [];
 

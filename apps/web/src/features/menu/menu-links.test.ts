@@ -1,7 +1,7 @@
 import { MODULE_CODES } from '@wharf/contract';
 import { describe, expect, it } from 'vitest';
 import { routeExists, setRuntimeRoutes } from '../../app/navigation';
-import { moduleDefinition } from '../modules/definitions';
+import { moduleDefinition } from '../integrations/modules/definitions';
 import { billingMenuEntries, coreMenuEntries } from './core-menu';
 import { activeEntry, existingEntries, menuLink, navBarEntries, pathMatches } from './menu-links';
 import { createMenuStore, type MenuEntry } from './menu-store';

@@ -2,7 +2,7 @@ import type { Permission } from '@wharf/contract/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useApiClient } from '../../app/api-client';
-import { useUser } from '../auth/api/session';
+import { useUser } from '../accounts/api/session';
 import type { ShellProject } from '../header/use-shell-project';
 import { projectsQueryOptions } from '../projects/api/projects';
 import { accountMenuEntries, billingMenuEntries, coreMenuEntries } from './core-menu';

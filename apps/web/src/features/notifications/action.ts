@@ -1,5 +1,5 @@
 import { createPathResolver, pathOf, routeExists, type RouteParams } from '../../app/navigation';
-import { moduleDefinitions } from '../modules/definitions';
+import { moduleDefinitions } from '../integrations/modules/definitions';
 import type { AppNotification } from './api/types';
 
 /** Where a click on a notification goes. */

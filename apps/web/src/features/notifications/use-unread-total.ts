@@ -1,4 +1,4 @@
-import { useUser } from '../auth/api/session';
+import { useUser } from '../accounts/api/session';
 import { totalUnread } from './api/cache';
 import { useUnreadPoll } from './api/unread';
 

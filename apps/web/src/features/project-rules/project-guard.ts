@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { pathOf } from '../../app/navigation';
 import type { RouteStaticData } from '../../app/routes';
-import { setSessionUser } from '../auth/api/session';
+import { setSessionUser } from '../accounts/api/session';
 import { projectKeys, projectsQueryOptions } from '../projects/api/projects';
 import type { ProjectMemory } from './project-memory';
 import { hrefOf, isProjectNotFound, projectRule } from './project-rules';

@@ -1,5 +1,5 @@
 import { pathOf } from '../../app/navigation';
-import { safeRedirectPath } from '../auth/redirect';
+import { safeRedirectPath } from '../accounts/redirect';
 
 const BASE = 'https://console.invalid';
 

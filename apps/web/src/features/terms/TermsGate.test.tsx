@@ -2,7 +2,7 @@ import type { Terms, User } from '@wharf/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionKeys } from '../auth/api/session';
+import { sessionKeys } from '../accounts/api/session';
 import {
   apiError,
   deferred,

@@ -6,9 +6,9 @@ import {
 } from '@wharf/contract';
 import { ApiError } from '@wharf/client';
 import { useMemo, useState, type FormEvent } from 'react';
-import { AdminsOnly } from '../../features/account/ui/AdminsOnly';
-import { SettingsHeader, SettingsSection } from '../../features/account/ui/SettingsSection';
-import { useUser } from '../../features/auth/api/session';
+import { AdminsOnly } from '../../features/accounts/ui/AdminsOnly';
+import { SettingsHeader, SettingsSection } from '../../features/accounts/ui/SettingsSection';
+import { useUser } from '../../features/accounts/api/session';
 import { Table, type Column } from '../../features/billing/ui/Table';
 import { errorMessage, formErrorsFrom, validate, type FormErrors } from '../../features/forms/form-errors';
 import { useConfirmedMutation } from '../../features/forms/use-confirmed-mutation';

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { pathOf } from '../../app/navigation';
 import { usePlatform } from '../../app/platform';
-import { useSession } from '../../features/auth/api/session';
-import { AuthCard, linkClasses } from '../../features/auth/ui/AuthCard';
-import { Steps } from '../../features/auth/ui/Steps';
+import { useSession } from '../../features/accounts/api/session';
+import { AuthCard, linkClasses } from '../../features/accounts/ui/AuthCard';
+import { Steps } from '../../features/accounts/ui/Steps';
 import { buttonClasses } from '../../ui/Button';
 
 /** `/auth/setup` (route `auth.setup`): the first steps on the platform, for a newcomer. */

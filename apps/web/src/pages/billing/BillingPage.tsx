@@ -1,6 +1,6 @@
 import type { BillingProject, Overview, Plan, Wallet } from '@wharf/contract';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { SettingsSection } from '../../features/account/ui/SettingsSection';
+import { SettingsSection } from '../../features/accounts/ui/SettingsSection';
 import type { Access } from '../../features/access/api/enforce';
 import { deniedReason } from '../../features/access/ui/Denied';
 import {

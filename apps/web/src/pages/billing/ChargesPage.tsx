@@ -1,6 +1,6 @@
 import type { Transaction } from '@wharf/contract';
 import { useState } from 'react';
-import { SettingsSection } from '../../features/account/ui/SettingsSection';
+import { SettingsSection } from '../../features/accounts/ui/SettingsSection';
 import type { Access } from '../../features/access/api/enforce';
 import { useConfirmTransaction, useTransactions } from '../../features/billing/api';
 import { formatDate } from '../../features/billing/dates';

@@ -1,7 +1,7 @@
 import { InvoiceStatus, type Invoice } from '@wharf/contract';
 import { useState } from 'react';
 import { useApiClient } from '../../app/api-client';
-import { SettingsSection } from '../../features/account/ui/SettingsSection';
+import { SettingsSection } from '../../features/accounts/ui/SettingsSection';
 import type { Access } from '../../features/access/api/enforce';
 import { useInvoiceAttempts, useInvoices, usePayInvoice, useTransactions } from '../../features/billing/api';
 import { formatDate, formatDateTime, formatPeriod } from '../../features/billing/dates';

@@ -2,7 +2,7 @@ import type { PaymentMethod } from '@wharf/contract';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { pathOf } from '../../app/navigation';
-import { SettingsSection } from '../../features/account/ui/SettingsSection';
+import { SettingsSection } from '../../features/accounts/ui/SettingsSection';
 import type { Access } from '../../features/access/api/enforce';
 import { deniedReason } from '../../features/access/ui/Denied';
 import {

@@ -1,7 +1,7 @@
 import type { Summary } from '@wharf/contract';
 import { useState, type FormEvent } from 'react';
 import { useApiClient } from '../../app/api-client';
-import { SettingsSection } from '../../features/account/ui/SettingsSection';
+import { SettingsSection } from '../../features/accounts/ui/SettingsSection';
 import type { Access } from '../../features/access/api/enforce';
 import { deniedReason } from '../../features/access/ui/Denied';
 import { useCreateSummary, useDeleteSummary, useSummaries } from '../../features/billing/api';

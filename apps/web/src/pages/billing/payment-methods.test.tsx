@@ -9,7 +9,7 @@ import {
 } from '../../features/billing/billing-fixtures';
 import { apiError, json, type FakeCall } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { isExpiringSoon } from './Payment methods';
+import { isExpiringSoon } from './PaymentMethodsPage';
 
 const LIST = 'GET /v1/billing/payment-methods';
 const CREATE = 'POST /v1/billing/payment-methods';

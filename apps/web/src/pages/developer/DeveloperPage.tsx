@@ -2,22 +2,22 @@ import { permissions as catalogueKeys, type Permission } from '@wharf/contract/p
 import { useId, useState } from 'react';
 import type { Access } from '../../features/access/api/enforce';
 import { deniedReason, ReadOnlyNotice } from '../../features/access/ui/Denied';
-import { SettingsSection } from '../../features/account/ui/SettingsSection';
+import { SettingsSection } from '../../features/accounts/ui/SettingsSection';
 import {
   useAuthKeysQuery,
   useRevokeAuthKey,
   type AuthKey,
   type CreatedAuthKey,
-} from '../../features/auth-keys/api/auth-keys';
-import { CreateKeyForm } from '../../features/auth-keys/ui/CreateKeyForm';
-import { SecretPanel } from '../../features/auth-keys/ui/SecretPanel';
+} from '../../features/access/auth-keys/api/auth-keys';
+import { CreateKeyForm } from '../../features/access/auth-keys/ui/CreateKeyForm';
+import { SecretPanel } from '../../features/access/auth-keys/ui/SecretPanel';
 import { errorMessage } from '../../features/forms/form-errors';
 import { useConfirmedMutation } from '../../features/forms/use-confirmed-mutation';
-import { formatDay } from '../../features/members/format';
-import { RelativeTime } from '../../features/members/ui/RelativeTime';
+import { formatDay } from '../../features/access/members/format';
+import { RelativeTime } from '../../features/access/members/ui/RelativeTime';
 import type { Project } from '../../features/projects/api/projects';
 import { ProjectPage } from '../../features/projects/ui/ProjectPage';
-import { usePermissionCatalogue } from '../../features/roles/api/roles';
+import { usePermissionCatalogue } from '../../features/access/roles/api/roles';
 import { Announcement } from '../../ui/Announcement';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';

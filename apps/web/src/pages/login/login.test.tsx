@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { sessionKeys } from '../../features/auth/api/session';
+import { sessionKeys } from '../../features/accounts/api/session';
 import { decodeSolution, powChallenge } from '../../test/captcha';
 import { apiError, fakeApi, json, user, type FakeCall } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';

@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { isBlockedPath, loadingPage, notFoundPage } from '../../app/routes';
-import { useModulesReady } from '../../features/modules/use-modules';
+import { useModulesReady } from '../../features/integrations/modules/use-modules';
 
 /**
  * The root's not-found component (SPEC.md section 2): while the project's modules load, a path no

@@ -1,8 +1,8 @@
 import { ApiError } from '@wharf/client';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { AdminsOnly } from '../../features/account/ui/AdminsOnly';
-import { Badge, SettingsHeader } from '../../features/account/ui/SettingsSection';
-import { useUser } from '../../features/auth/api/session';
+import { AdminsOnly } from '../../features/accounts/ui/AdminsOnly';
+import { Badge, SettingsHeader } from '../../features/accounts/ui/SettingsSection';
+import { useUser } from '../../features/accounts/api/session';
 import { formErrorsFrom } from '../../features/forms/form-errors';
 import { pagedItems } from '../../features/lists/paged-list';
 import { useOutboxQuery, type OutboxMail } from '../../features/mail/api/outbox';

@@ -3,7 +3,7 @@ import { UpdateProjectRequest } from '@wharf/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigateByName } from '../../app/navigation';
-import { Badge, SettingsSection } from '../../features/account/ui/SettingsSection';
+import { Badge, SettingsSection } from '../../features/accounts/ui/SettingsSection';
 import type { Access } from '../../features/access/api/enforce';
 import { deniedReason } from '../../features/access/ui/Denied';
 import { CompanyDetailsSection } from '../../features/billing/ui/CompanyDetailsSection';

@@ -3,9 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { useId, type FormEvent } from 'react';
 import { pathOf, useNavigateByName } from '../../app/navigation';
 import { usePlatform } from '../../app/platform';
-import { SettingsSection } from '../../features/account/ui/SettingsSection';
-import { useUser } from '../../features/auth/api/session';
-import { linkClasses } from '../../features/auth/ui/AuthCard';
+import { SettingsSection } from '../../features/accounts/ui/SettingsSection';
+import { useUser } from '../../features/accounts/api/session';
+import { linkClasses } from '../../features/accounts/ui/AuthCard';
 import { formErrorsFrom, validate, type FormErrors } from '../../features/forms/form-errors';
 import { useForm, type FieldProps } from '../../features/forms/use-form';
 import { useCreateProjectMutation, type CreateProjectBody } from '../../features/projects/api/create-project';
@@ -15,7 +15,7 @@ import {
   type ProjectTemplate,
 } from '../../features/projects/api/project-templates';
 import { useOrganisationsQuery, type Organisation } from '../../features/projects/api/projects';
-import { moduleName } from '../../features/modules/definitions';
+import { moduleName } from '../../features/integrations/modules/definitions';
 import { canCreateProjects } from '../../features/projects/can-create';
 import { PageHeader } from '../../features/projects/ui/PageHeader';
 import { Alert } from '../../ui/Alert';

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { pathOf } from '../../app/navigation';
 import { usePlatform } from '../../app/platform';
 import { useSearchParam } from '../../app/search';
-import { Badge } from '../../features/account/ui/SettingsSection';
-import { useUser } from '../../features/auth/api/session';
+import { Badge } from '../../features/accounts/ui/SettingsSection';
+import { useUser } from '../../features/accounts/api/session';
 import {
   useOrganisationsQuery,
   useProjectsQuery,

@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { pathOf } from '../../app/navigation';
 import { useSearchParam } from '../../app/search';
-import { SettingsHeader } from '../../features/account/ui/SettingsSection';
+import { SettingsHeader } from '../../features/accounts/ui/SettingsSection';
 import { formErrorsFrom } from '../../features/forms/form-errors';
 import { useProjectsQuery } from '../../features/projects/api/projects';
 import { rememberActiveProject } from '../../features/projects/remembered-project';

@@ -1,8 +1,8 @@
 import { ChangePasswordRequest } from '@wharf/contract';
 import { useState, type FormEvent } from 'react';
-import { useUser } from '../../features/auth/api/session';
-import { useChangePasswordMutation } from '../../features/account/api/change-password';
-import { SettingsHeader, SettingsSection } from '../../features/account/ui/SettingsSection';
+import { useUser } from '../../features/accounts/api/session';
+import { useChangePasswordMutation } from '../../features/accounts/api/change-password';
+import { SettingsHeader, SettingsSection } from '../../features/accounts/ui/SettingsSection';
 import { formErrorsFrom, validate } from '../../features/forms/form-errors';
 import { useForm } from '../../features/forms/use-form';
 import { Alert } from '../../ui/Alert';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { sessionKeys } from '../../features/auth/api/session';
+import { sessionKeys } from '../../features/accounts/api/session';
 import { apiError, fakeApi, json, signedIn, user, type FakeCall } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 

@@ -4,12 +4,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { pathOf, routeExists } from '../../app/navigation';
 import type { Access } from '../../features/access/api/enforce';
 import { deniedReason } from '../../features/access/ui/Denied';
-import { linkClasses } from '../../features/auth/ui/AuthCard';
+import { linkClasses } from '../../features/accounts/ui/AuthCard';
 import { errorMessage } from '../../features/forms/form-errors';
 import { useConfirmedMutation } from '../../features/forms/use-confirmed-mutation';
 import { useCatalogue, useCategories, useInstall, useListings, useUninstall } from '../../features/integrations/api';
 import { missingDependencies, monthlyPrice } from '../../features/integrations/price';
-import { moduleName, settingsRouteName } from '../../features/modules/definitions';
+import { moduleName, settingsRouteName } from '../../features/integrations/modules/definitions';
 import type { Project } from '../../features/projects/api/projects';
 import { ProjectPage } from '../../features/projects/ui/ProjectPage';
 import { Alert } from '../../ui/Alert';
@@ -21,8 +21,8 @@ import { Loading } from '../../ui/Loading';
 import { SelectField } from '../../ui/SelectField';
 import { Tag } from '../../ui/Tag';
 import { TextField } from '../../ui/TextField';
-import { ListingButtons, type ListingActions } from './ListingButtons';
-import { ListingDetails } from './ListingDetails';
+import { ListingButtons, type ListingActions } from '../../features/integrations/ui/ListingButtons';
+import { ListingDetails } from '../../features/integrations/ui/ListingDetails';
 
 /** `/store` (route `integrations.store`): what the platform's store offers the project, to install and remove. */
 export function ModulesPage() {

@@ -1,8 +1,8 @@
 import { ApiError } from '@wharf/client';
 import { usePlatform } from '../../app/platform';
-import { AdminsOnly } from '../../features/account/ui/AdminsOnly';
-import { SettingsHeader, SettingsSection } from '../../features/account/ui/SettingsSection';
-import { useUser } from '../../features/auth/api/session';
+import { AdminsOnly } from '../../features/accounts/ui/AdminsOnly';
+import { SettingsHeader, SettingsSection } from '../../features/accounts/ui/SettingsSection';
+import { useUser } from '../../features/accounts/api/session';
 import { formErrorsFrom } from '../../features/forms/form-errors';
 import { useTermsVersionsQuery } from '../../features/terms/api/terms-versions';
 import { TermsEditor } from '../../features/terms/ui/TermsEditor';

@@ -3,21 +3,26 @@ import { useId, useState } from 'react';
 import { pathOf } from '../../app/navigation';
 import type { Access } from '../../features/access/api/enforce';
 import { ReadOnlyNotice } from '../../features/access/ui/Denied';
-import { SettingsSection } from '../../features/account/ui/SettingsSection';
+import { SettingsSection } from '../../features/accounts/ui/SettingsSection';
 import { errorMessage } from '../../features/forms/form-errors';
 import { useConfirmedMutation } from '../../features/forms/use-confirmed-mutation';
-import { useInvitesQuery, useResendInvite, useRevokeInvite, type Invite } from '../../features/invites/api/invites';
-import { InviteForm } from '../../features/invites/ui/InviteForm';
-import { expiryText, InviteStatusBadge } from '../../features/invites/ui/InviteStatus';
+import {
+  useInvitesQuery,
+  useResendInvite,
+  useRevokeInvite,
+  type Invite,
+} from '../../features/access/invites/api/invites';
+import { InviteForm } from '../../features/access/invites/ui/InviteForm';
+import { expiryText, InviteStatusBadge } from '../../features/access/invites/ui/InviteStatus';
 import { isSearching, pagedItems } from '../../features/lists/paged-list';
 import { PagedList } from '../../features/lists/ui/PagedList';
 import { SearchBox } from '../../features/lists/ui/SearchBox';
 import { useListSearch } from '../../features/lists/use-list-search';
-import { RelativeTime } from '../../features/members/ui/RelativeTime';
-import { useNow } from '../../features/members/use-now';
+import { RelativeTime } from '../../features/access/members/ui/RelativeTime';
+import { useNow } from '../../features/access/members/use-now';
 import type { Project } from '../../features/projects/api/projects';
 import { ProjectPage } from '../../features/projects/ui/ProjectPage';
-import { roleName } from '../../features/roles/role-labels';
+import { roleName } from '../../features/access/roles/role-labels';
 import { Alert } from '../../ui/Alert';
 import { Announcement } from '../../ui/Announcement';
 import { Button } from '../../ui/Button';

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { pathOf } from '../../app/navigation';
 import type { Access } from '../../features/access/api/enforce';
 import { deniedReason } from '../../features/access/ui/Denied';
-import { SettingsSection } from '../../features/account/ui/SettingsSection';
+import { SettingsSection } from '../../features/accounts/ui/SettingsSection';
 import { errorMessage } from '../../features/forms/form-errors';
 import type { Project } from '../../features/projects/api/projects';
 import { ProjectPage } from '../../features/projects/ui/ProjectPage';
@@ -14,10 +14,10 @@ import {
   useRoleHolders,
   useRolesQuery,
   type Role,
-} from '../../features/roles/api/roles';
-import { sortRoles } from '../../features/roles/role-labels';
-import { CreateRoleForm } from '../../features/roles/ui/CreateRoleForm';
-import { PermissionMatrix } from '../../features/roles/ui/PermissionMatrix';
+} from '../../features/access/roles/api/roles';
+import { sortRoles } from '../../features/access/roles/role-labels';
+import { CreateRoleForm } from '../../features/access/roles/ui/CreateRoleForm';
+import { PermissionMatrix } from '../../features/access/roles/ui/PermissionMatrix';
 import { Announcement } from '../../ui/Announcement';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';

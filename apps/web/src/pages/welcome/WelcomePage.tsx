@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { pathOf } from '../../app/navigation';
 import { usePlatform } from '../../app/platform';
-import { displayName, useSession } from '../../features/auth/api/session';
+import { displayName, useSession } from '../../features/accounts/api/session';
 import { PlatformLogo } from '../../shell/PlatformLogo';
 import { ThemeToggle } from '../../shell/ThemeToggle';
 import { buttonClasses } from '../../ui/Button';
-import { HealthStatus } from './HealthStatus';
+import { HealthStatus } from '../../features/health/ui/HealthStatus';
 
 const areas = ['Projects & modules', 'Billing & invoices', 'Chat & files'];
 

@@ -2,8 +2,8 @@ import { ApiError, type WharfClient } from '@wharf/client';
 import type { Permission } from '@wharf/contract';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../app/api-client';
-import { useUser } from '../../auth/api/session';
-import type { ResultOf } from '../../auth/api/types';
+import { useUser } from '../../accounts/api/session';
+import type { ResultOf } from '../../../app/api-types';
 
 /** SPEC.md section 6: decisions are cached 10 seconds, by the console as by the server. */
 export const ENFORCE_STALE_MS = 10_000;

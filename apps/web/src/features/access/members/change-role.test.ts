@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtInRoleFixture, customRoleFixture } from '../../test/fake-api';
+import { builtInRoleFixture, customRoleFixture } from '../../../test/fake-api';
 import { permissionForPlan, planRoleChange } from './api/change-role';
 
 const owner = builtInRoleFixture('owner');

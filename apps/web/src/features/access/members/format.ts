@@ -1,6 +1,6 @@
-import { formatDate, formatDateTime } from '../../ui/dates';
-import { firstUse } from '../../ui/first-use';
-import { displayName, emailAddsToName } from '../auth/api/session';
+import { formatDate, formatDateTime } from '../../../ui/dates';
+import { firstUse } from '../../../ui/first-use';
+import { displayName, emailAddsToName } from '../../accounts/api/session';
 
 // The console's one date format (ui/dates.ts).
 export function formatDay(iso: string): string {

@@ -1,5 +1,5 @@
 import { isPermission } from '@wharf/contract/permissions';
-import type { Access } from '../access/api/enforce';
+import type { Access } from '../api/enforce';
 
 /** Whether the caller holds a permission; one the console doesn't know is the server's to decide. */
 export function holds(access: Access, permission: string): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtInRoleFixtures, customRoleFixture, fakeCatalogue } from '../../test/fake-api';
+import { builtInRoleFixtures, customRoleFixture, fakeCatalogue } from '../../../test/fake-api';
 import { areaName, groupPermissions, inCatalogueOrder } from './permission-groups';
 import { roleName, sortRoles } from './role-labels';
 

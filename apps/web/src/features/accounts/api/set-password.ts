@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useApiClient } from '../../../app/api-client';
 import { useSignedIn } from '../use-auth';
-import type { ArgsOf } from './types';
+import type { ArgsOf } from '../../../app/api-types';
 
 export type SetPasswordBody = ArgsOf<'setPassword'>['setPasswordRequest'];
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@wharf/contract';
 import { useApiClient } from '../../../app/api-client';
-import { sessionKeys } from '../../auth/api/session';
+import { sessionKeys } from './session';
 
 /** `POST /2fa/setup`: turns two-factor on with a valid code; answers ten recovery codes, shown once. */
 export function useSetupTwoFactorMutation() {

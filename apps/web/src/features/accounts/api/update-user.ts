@@ -1,7 +1,7 @@
 import type { WharfClient } from '@wharf/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../app/api-client';
-import { setSessionUser } from '../../auth/api/session';
+import { setSessionUser } from './session';
 
 export type UpdateUserBody = NonNullable<Parameters<WharfClient['updateUser']>[0]>['updateUserRequest'];
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { pathOf } from '../../../app/navigation';
 import { Alert } from '../../../ui/Alert';
-import { linkClasses } from '../../auth/ui/AuthCard';
+import { linkClasses } from './AuthCard';
 import { SettingsHeader } from './SettingsSection';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useApiClient } from '../../../app/api-client';
-import type { ArgsOf } from './types';
+import type { ArgsOf } from '../../../app/api-types';
 
 export type DeviceAuthorizeBody = ArgsOf<'authorizeDevice'>['deviceAuthorizeRequest'];
 

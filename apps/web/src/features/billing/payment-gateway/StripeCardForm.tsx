@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert } from '../../ui/Alert';
-import { SubmitButton } from '../../ui/SubmitButton';
-import { TextField } from '../../ui/TextField';
+import { Alert } from '../../../ui/Alert';
+import { SubmitButton } from '../../../ui/SubmitButton';
+import { TextField } from '../../../ui/TextField';
 import { loadStripeScript, type StripeCardElement, type StripeJs } from './load-stripe';
 
 export interface StripeCardFormProps {

@@ -1,6 +1,6 @@
 import { CompanyDetails, type BillingProject } from '@wharf/contract';
 import { useId, useState, type FormEvent } from 'react';
-import { SettingsSection } from '../../account/ui/SettingsSection';
+import { SettingsSection } from '../../accounts/ui/SettingsSection';
 import { useAccess } from '../../access/api/enforce';
 import { deniedReason } from '../../access/ui/Denied';
 import { formErrorsFrom, validate, type FormErrors } from '../../forms/form-errors';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, type ButtonSize, type ButtonVariant } from '../../../ui/Button';
 import { cx } from '../../../ui/cx';
-import { useTokens } from '../../auth/use-auth';
+import { useTokens } from '../../accounts/use-auth';
 import { errorMessage } from '../../forms/form-errors';
 import { formatBytes, saveBlob, streamExport, type StreamProgress } from '../download';
 

@@ -1,7 +1,7 @@
 import type { WharfClient } from '@wharf/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../app/api-client';
-import type { ResultOf } from '../../auth/api/types';
+import type { ResultOf } from '../../../app/api-types';
 
 export type AuditEntry = ResultOf<'listProjectAudit'>['items'][number];
 

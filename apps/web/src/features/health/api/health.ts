@@ -1,6 +1,6 @@
 import type { WharfClient } from '@wharf/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../app/api-client';
+import { useApiClient } from '../../../app/api-client';
 
 export const healthKeys = {
   all: ['health'] as const,

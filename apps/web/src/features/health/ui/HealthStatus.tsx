@@ -1,6 +1,6 @@
 import { ApiError } from '@wharf/client';
-import { cx } from '../../ui/cx';
-import { useHealthQuery } from './health-query';
+import { cx } from '../../../ui/cx';
+import { useHealthQuery } from '../api/health';
 
 type Tone = 'pending' | 'ok' | 'degraded' | 'down';
 

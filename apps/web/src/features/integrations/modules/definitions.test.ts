@@ -1,7 +1,7 @@
 import { MODULE_CODES } from '@wharf/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { MODULES_MENU_ID, coreMenuEntries } from '../menu/core-menu';
-import { createMenuStore } from '../menu/menu-store';
+import { MODULES_MENU_ID, coreMenuEntries } from '../../menu/core-menu';
+import { createMenuStore } from '../../menu/menu-store';
 import {
   codeOfSettingsRoute,
   moduleDefinitions,

@@ -1,6 +1,6 @@
 import { MODULE_CODES } from '@wharf/contract/module-codes';
 import { lazyRouteComponent } from '@tanstack/react-router';
-import { MODULES_MENU_ID } from '../menu/core-menu';
+import { MODULES_MENU_ID } from '../../menu/core-menu';
 import type { ModuleDefinition, ModuleRoute } from './types';
 
 /**
@@ -113,7 +113,7 @@ export const MODULE_MENU_ORDER = 1001;
 
 // Every module's settings page is one chunk; the page reads its module from the route's name.
 const settingsPage = lazyRouteComponent(
-  () => import('../../pages/module-settings/Module settings'),
+  () => import('../../../pages/module-settings/ModuleSettingsPage'),
   'ModuleSettingsPage',
 );
 

@@ -1,12 +1,12 @@
 import type { WharfClient } from '@wharf/client';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouteMatch, ParsedLocation } from '@tanstack/react-router';
-import { isNotFoundMatch } from '../../app/route-meta';
-import { searchString } from '../../app/search';
-import { sessionQueryOptions } from '../auth/api/session';
-import { projectsQueryOptions, type Project } from '../projects/api/projects';
-import { preferredProject } from '../projects/remembered-project';
-import type { ProjectMemory } from '../project-rules/project-memory';
+import { isNotFoundMatch } from '../../../app/route-meta';
+import { searchString } from '../../../app/search';
+import { sessionQueryOptions } from '../../accounts/api/session';
+import { projectsQueryOptions, type Project } from '../../projects/api/projects';
+import { preferredProject } from '../../projects/remembered-project';
+import type { ProjectMemory } from '../../project-rules/project-memory';
 import type { ModuleRegistry } from './registry';
 
 export interface ModuleSyncOptions {

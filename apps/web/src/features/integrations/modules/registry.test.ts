@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createMenuStore } from '../menu/menu-store';
+import { createMenuStore } from '../../menu/menu-store';
 import { createModuleRegistry, moduleMenuSource } from './registry';
 import type { ModuleDefinition, ModuleRoute } from './types';
 

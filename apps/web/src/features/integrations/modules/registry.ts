@@ -1,4 +1,4 @@
-import { menuStore as defaultMenuStore, type MenuStore } from '../menu/menu-store';
+import { menuStore as defaultMenuStore, type MenuStore } from '../../menu/menu-store';
 import { moduleDefinitions } from './definitions';
 import type { Installation, ModuleDefinition, ModuleHookContext, ModuleRoute } from './types';
 

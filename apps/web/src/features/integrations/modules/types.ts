@@ -1,5 +1,5 @@
-import type { PageEntry, RouteStaticData } from '../../app/routes';
-import type { MenuEntry } from '../menu/menu-store';
+import type { PageEntry, RouteStaticData } from '../../../app/routes';
+import type { MenuEntry } from '../../menu/menu-store';
 
 /** A module's route: a page entry like the route table's, marked as the module's (always needs a project). */
 export interface ModuleRoute extends PageEntry {

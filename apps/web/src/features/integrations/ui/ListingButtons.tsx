@@ -1,9 +1,9 @@
 import type { IntegrationListing } from '@wharf/contract';
 import { Link } from '@tanstack/react-router';
-import { pathOf, routeExists } from '../../app/navigation';
-import { linkClasses } from '../../features/auth/ui/AuthCard';
-import { settingsRouteName } from '../../features/modules/definitions';
-import { Button } from '../../ui/Button';
+import { pathOf, routeExists } from '../../../app/navigation';
+import { linkClasses } from '../../accounts/ui/AuthCard';
+import { settingsRouteName } from '../modules/definitions';
+import { Button } from '../../../ui/Button';
 
 export interface ListingActions {
   canManage: boolean;

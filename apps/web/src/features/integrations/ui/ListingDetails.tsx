@@ -1,12 +1,12 @@
 import type { IntegrationListing } from '@wharf/contract';
-import { useProducts } from '../../features/integrations/api';
-import { monthlyPrice } from '../../features/integrations/price';
-import { formatMoney } from '../../features/billing/money';
-import { errorMessage } from '../../features/forms/form-errors';
-import { Alert } from '../../ui/Alert';
-import { Loading } from '../../ui/Loading';
-import { Popup } from '../../ui/Popup';
-import { Tag } from '../../ui/Tag';
+import { useProducts } from '../api';
+import { monthlyPrice } from '../price';
+import { formatMoney } from '../../billing/money';
+import { errorMessage } from '../../forms/form-errors';
+import { Alert } from '../../../ui/Alert';
+import { Loading } from '../../../ui/Loading';
+import { Popup } from '../../../ui/Popup';
+import { Tag } from '../../../ui/Tag';
 import { ListingButtons, type ListingActions } from './ListingButtons';
 
 /** One listing in full: its description, price, what it needs, and what it offers to buy. */

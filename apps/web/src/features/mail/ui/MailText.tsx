@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { linkClasses } from '../../auth/ui/AuthCard';
+import { linkClasses } from '../../accounts/ui/AuthCard';
 import { cx } from '../../../ui/cx';
 import { linkify } from '../linkify';
 

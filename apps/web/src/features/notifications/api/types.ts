@@ -1,4 +1,4 @@
-import type { ResultOf } from '../../auth/api/types';
+import type { ResultOf } from '../../../app/api-types';
 
 /** One page of `GET /notifications`: items, the next page's token, and the unread counts of every group. */
 export type NotificationPage = ResultOf<'listNotifications'>;

@@ -3,9 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiClientContext } from '../../app/api-client';
-import { apiError, fakeApi, json, user } from '../../test/fake-api';
-import { getSnapshot, resetToasts } from '../toasts/toasts';
+import { ApiClientContext } from '../../../app/api-client';
+import { apiError, fakeApi, json, user } from '../../../test/fake-api';
+import { getSnapshot, resetToasts } from '../../toasts/toasts';
 import { PushPrompt } from './PushPrompt';
 
 const TEXT = "Turn on device notifications so you don't miss out on important activity";

@@ -1,7 +1,7 @@
 import type { User } from '@wharf/contract';
 import { useEffect, useId, useState } from 'react';
-import { Button } from '../../ui/Button';
-import { Icon } from '../../ui/Icon';
+import { Button } from '../../../ui/Button';
+import { Icon } from '../../../ui/Icon';
 import { PUSH_PROMPT_TEXT } from './constants';
 import {
   canSubscribeToPush,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import source from '../../../public/sw.js?raw';
+import source from '../../../../public/sw.js?raw';
 
 const ORIGIN = 'https://console.test';
 

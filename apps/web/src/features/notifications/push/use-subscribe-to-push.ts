@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { useApiClient } from '../../app/api-client';
-import { nudge } from '../toasts/toasts';
+import { useApiClient } from '../../../app/api-client';
+import { nudge } from '../../toasts/toasts';
 import { browserPush, pushResultToast, subscribeToPush, type PushResult } from './subscribe';
 
 /**

@@ -6,7 +6,7 @@ import { Icon } from '../../../ui/Icon';
 import { Loading } from '../../../ui/Loading';
 import { StandInTrigger, useOverlays } from '../../../ui/StandInTrigger';
 import { mediaQueries, useMediaQuery } from '../../../ui/use-media-query';
-import { useUser } from '../../auth/api/session';
+import { useUser } from '../../accounts/api/session';
 import { headerIconButton } from '../../header/header-classes';
 import { useShellProject } from '../../header/use-shell-project';
 import { totalUnread } from '../api/cache';

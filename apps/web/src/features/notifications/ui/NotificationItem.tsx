@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { cx } from '../../../ui/cx';
 import { Icon } from '../../../ui/Icon';
-import { relativeTime } from '../../members/format';
+import { relativeTime } from '../../access/members/format';
 import type { NotificationDestination } from '../action';
 import type { AppNotification } from '../api/types';
 

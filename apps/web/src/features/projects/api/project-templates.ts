@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WharfClient } from '@wharf/client';
 import { useApiClient } from '../../../app/api-client';
-import type { ResultOf } from '../../auth/api/types';
+import type { ResultOf } from '../../../app/api-types';
 import { projectKeys } from './projects';
 
 export type ProjectTemplate = ResultOf<'listProjectTemplates'>[number];

@@ -4,8 +4,8 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useApiClient } from '../../../app/api-client';
 import { pathOf, useNavigateByName } from '../../../app/navigation';
-import { setSessionUser } from '../../auth/api/session';
-import type { ResultOf } from '../../auth/api/types';
+import { setSessionUser } from '../../accounts/api/session';
+import type { ResultOf } from '../../../app/api-types';
 
 export type Project = ResultOf<'listProjects'>[number];
 export type Organisation = ResultOf<'listOrganisations'>[number];

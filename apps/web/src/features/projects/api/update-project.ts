@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../app/api-client';
-import type { ArgsOf } from '../../auth/api/types';
+import type { ArgsOf } from '../../../app/api-types';
 import { projectKeys, type Project } from './projects';
 
 export type UpdateProjectBody = ArgsOf<'updateProject'>['updateProjectRequest'];

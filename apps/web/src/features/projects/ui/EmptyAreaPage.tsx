@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { pathOf, routeExists, type RouteNameInput } from '../../../app/navigation';
 import { EmptyState } from '../../../ui/ListStates';
-import { linkClasses } from '../../auth/ui/AuthCard';
+import { linkClasses } from '../../accounts/ui/AuthCard';
 import type { Project } from '../api/projects';
 import { ProjectPage } from './ProjectPage';
 

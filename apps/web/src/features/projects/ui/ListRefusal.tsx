@@ -1,7 +1,7 @@
 import { ApiError } from '@wharf/client';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { pathOf } from '../../../app/navigation';
-import { linkClasses } from '../../auth/ui/AuthCard';
+import { linkClasses } from '../../accounts/ui/AuthCard';
 import { formErrorsFrom } from '../../forms/form-errors';
 import { Alert } from '../../../ui/Alert';
 import { LoadError } from '../../../ui/ListStates';

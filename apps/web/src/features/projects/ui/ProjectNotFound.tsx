@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { pathOf } from '../../../app/navigation';
 import { Alert } from '../../../ui/Alert';
-import { linkClasses } from '../../auth/ui/AuthCard';
+import { linkClasses } from '../../accounts/ui/AuthCard';
 
 /** A project asked for by id that the user is not in (SPEC.md section 2), and the way back to theirs. */
 export function ProjectNotFound() {

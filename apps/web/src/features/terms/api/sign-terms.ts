@@ -1,7 +1,7 @@
 import type { Terms, User } from '@wharf/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../app/api-client';
-import { sessionKeys } from '../../auth/api/session';
+import { sessionKeys } from '../../accounts/api/session';
 import { nudge } from '../../toasts/toasts';
 import { TERMS_MESSAGES } from '../constants';
 import { withSigned } from '../signed';

@@ -5,7 +5,7 @@ import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { SubmitButton } from '../../../ui/SubmitButton';
 import { TextField } from '../../../ui/TextField';
-import { SettingsSection } from '../../account/ui/SettingsSection';
+import { SettingsSection } from '../../accounts/ui/SettingsSection';
 import { formErrorsFrom, validate } from '../../forms/form-errors';
 import { useForm } from '../../forms/use-form';
 import { nudge } from '../../toasts/toasts';

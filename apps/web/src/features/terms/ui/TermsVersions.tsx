@@ -2,7 +2,7 @@ import type { Terms } from '@wharf/contract';
 import { useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { Popup } from '../../../ui/Popup';
-import { Badge } from '../../account/ui/SettingsSection';
+import { Badge } from '../../accounts/ui/SettingsSection';
 import { BlogContent } from '../../blog/ui/BlogContent';
 import { TERMS_POPUP_MAX_WIDTH } from '../constants';
 import { formatTermsDate, lastUpdatedText } from '../format';

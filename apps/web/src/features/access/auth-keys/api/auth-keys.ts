@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useApiClient } from '../../../app/api-client';
-import type { ResultOf } from '../../auth/api/types';
+import { useApiClient } from '../../../../app/api-client';
+import type { ResultOf } from '../../../../app/api-types';
 
 export type AuthKey = ResultOf<'listAuthKeys'>[number];
 export type CreatedAuthKey = ResultOf<'createAuthKey'>;

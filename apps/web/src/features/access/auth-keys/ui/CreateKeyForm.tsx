@@ -1,12 +1,12 @@
 import { ApiError } from '@wharf/client';
 import { CreateAuthKeyRequest } from '@wharf/contract';
 import { useState, type FormEvent } from 'react';
-import { Alert } from '../../../ui/Alert';
-import { SubmitButton } from '../../../ui/SubmitButton';
-import { TextField } from '../../../ui/TextField';
-import type { Access } from '../../access/api/enforce';
-import { formErrorsFrom, validate, type FormErrors } from '../../forms/form-errors';
-import { useForm } from '../../forms/use-form';
+import { Alert } from '../../../../ui/Alert';
+import { SubmitButton } from '../../../../ui/SubmitButton';
+import { TextField } from '../../../../ui/TextField';
+import type { Access } from '../../api/enforce';
+import { formErrorsFrom, validate, type FormErrors } from '../../../forms/form-errors';
+import { useForm } from '../../../forms/use-form';
 import type { PermissionInfo } from '../../roles/api/roles';
 import { holds } from '../../roles/holds';
 import { inCatalogueOrder } from '../../roles/permission-groups';

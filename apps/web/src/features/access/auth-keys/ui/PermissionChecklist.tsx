@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { cx } from '../../../ui/cx';
+import { cx } from '../../../../ui/cx';
 import type { PermissionInfo } from '../../roles/api/roles';
 import { groupPermissions } from '../../roles/permission-groups';
 

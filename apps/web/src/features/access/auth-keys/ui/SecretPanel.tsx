@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
-import { Alert } from '../../../ui/Alert';
-import { Button } from '../../../ui/Button';
-import { CopyButton } from '../../../ui/CopyButton';
+import { Alert } from '../../../../ui/Alert';
+import { Button } from '../../../../ui/Button';
+import { CopyButton } from '../../../../ui/CopyButton';
 import type { CreatedAuthKey } from '../api/auth-keys';
 
 /** The command that proves a key works: reading the project it belongs to. */

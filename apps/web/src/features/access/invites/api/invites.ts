@@ -6,8 +6,8 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useApiClient } from '../../../app/api-client';
-import type { ResultOf } from '../../auth/api/types';
+import { useApiClient } from '../../../../app/api-client';
+import type { ResultOf } from '../../../../app/api-types';
 
 export type Invite = ResultOf<'listInvites'>['items'][number];
 

@@ -1,4 +1,4 @@
-import { Tag, type TagTone } from '../../../ui/Tag';
+import { Tag, type TagTone } from '../../../../ui/Tag';
 import { relativeTime } from '../../members/format';
 import type { Invite } from '../api/invites';
 

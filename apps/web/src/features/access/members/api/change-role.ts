@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useApiClient } from '../../../app/api-client';
+import { useApiClient } from '../../../../app/api-client';
 import type { Role } from '../../roles/api/roles';
 import { isBuiltInRoleKey, type BuiltInRoleKey } from '../../roles/role-labels';
 import { useMembershipChanged } from './members';

@@ -7,10 +7,10 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useApiClient } from '../../../app/api-client';
-import { enforceKeys } from '../../access/api/enforce';
-import type { ResultOf } from '../../auth/api/types';
-import { projectKeys } from '../../projects/api/projects';
+import { useApiClient } from '../../../../app/api-client';
+import { enforceKeys } from '../../api/enforce';
+import type { ResultOf } from '../../../../app/api-types';
+import { projectKeys } from '../../../projects/api/projects';
 import { roleKeys, type Role } from '../../roles/api/roles';
 
 export type Member = ResultOf<'listMembers'>['items'][number];

@@ -1,9 +1,9 @@
 import type { WharfClient } from '@wharf/client';
 import { isPermission, type Permission } from '@wharf/contract/permissions';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useApiClient } from '../../../app/api-client';
-import { enforceKeys } from '../../access/api/enforce';
-import type { ResultOf } from '../../auth/api/types';
+import { useApiClient } from '../../../../app/api-client';
+import { enforceKeys } from '../../api/enforce';
+import type { ResultOf } from '../../../../app/api-types';
 
 export type Role = ResultOf<'listRoles'>[number];
 export type PermissionInfo = ResultOf<'listPermissions'>[number];

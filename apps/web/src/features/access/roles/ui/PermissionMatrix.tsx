@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import { Alert } from '../../../ui/Alert';
-import { Button } from '../../../ui/Button';
-import { cx } from '../../../ui/cx';
-import { Tag } from '../../../ui/Tag';
-import type { Access } from '../../access/api/enforce';
-import { deniedReason } from '../../access/ui/Denied';
-import { errorMessage } from '../../forms/form-errors';
+import { Alert } from '../../../../ui/Alert';
+import { Button } from '../../../../ui/Button';
+import { cx } from '../../../../ui/cx';
+import { Tag } from '../../../../ui/Tag';
+import type { Access } from '../../api/enforce';
+import { deniedReason } from '../../ui/Denied';
+import { errorMessage } from '../../../forms/form-errors';
 import { useUpdateRole, type PermissionInfo, type Role } from '../api/roles';
 import { groupPermissions, inCatalogueOrder } from '../permission-groups';
 import { holds } from '../holds';
