@@ -8,7 +8,7 @@ import type {
 } from '@wharf/contract';
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
-import { loadProject } from '../projects/handlers.js';
+import { projectBillingFacts } from '../projects/read-models.js';
 import { companyNotFound, currencyLocked } from './errors.js';
 import { accountFlags } from './flags.js';
 import { changePlan } from './plan-change.js';
@@ -36,15 +36,15 @@ export interface Account {
  * plan picker (a later step) moves it here. Unknown projects are 404.
  */
 export async function loadAccount(db: Executor, projectId: string): Promise<Account> {
-  const project = await loadProject(db, projectId);
+  const project = await projectBillingFacts(db, projectId);
   const [row] = await db.select().from(billingAccounts).where(eq(billingAccounts.projectId, projectId));
   return {
     projectId,
     company: row?.company ?? null,
-    currency: row?.currency ?? project.settings.currency ?? DEFAULT_CURRENCY,
+    currency: row?.currency ?? project.currency ?? DEFAULT_CURRENCY,
     creditLimit: row?.creditLimit ?? 0,
     autoPay: row?.autoPay ?? false,
-    planCode: project.billing.plan.code,
+    planCode: project.planCode,
   };
 }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
 import { AppError } from '../../core/errors.js';
-import { projects } from '../projects/schema.js';
+import { projectPlanCode, setProjectPlan } from '../projects/read-models.js';
 import {
   bookSystemEntry,
   daysInMonth,
@@ -51,8 +51,7 @@ export async function changePlan(
   const target = planCatalogue.find((p) => p.code === to);
   if (!target) throw planNotFound(to);
   // Read again under the caller's lock: the plan it read before may be stale.
-  const [project] = await tx.select({ planCode: projects.planCode }).from(projects).where(eq(projects.id, projectId));
-  const from = project!.planCode;
+  const from = (await projectPlanCode(tx, projectId))!;
   if (from === to) return { from, to, finalInvoice: null };
 
   const [account] = await tx.select().from(billingAccounts).where(eq(billingAccounts.projectId, projectId));
@@ -95,9 +94,9 @@ export async function changePlan(
       );
     }
   }
-  // The plan is still the project's own column (account.ts `loadAccount`); the projects module has
-  // no call that writes it, so billing, which owns the plan, writes that one column here.
-  await tx.update(projects).set({ planCode: to, updatedAt: now }).where(eq(projects.id, projectId));
+  // The plan is still the project's own column (account.ts `loadAccount`): the projects module
+  // writes it for billing, which owns the plan.
+  await setProjectPlan(tx, projectId, to, now);
 
   const leavesPaidPlan = monthlyPrice(from, billed?.currency ?? '') !== null && target.demo;
   const finalInvoice =

@@ -1,10 +1,17 @@
 import type { CreateTransactionRequest, Transaction } from '@wharf/contract';
+import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../core/clock.js';
 import type { Executor } from '../../core/db/database.js';
 import type { JobEnqueuer } from '../../core/jobs/queue.js';
 import { enqueueAutoTopUpIfLow } from './payments/auto-top-up.js';
 import { PROJECT, type EntrySource } from './ledger/ledger.js';
 import { raiseTransaction } from './ledger/transactions.js';
+import { transactions } from './schema.js';
+
+// What other modules use of billing besides `raiseEntry`: the account's ledger currency, held for the
+// caller's transaction (`accountForLedger`), and the calendar months invoices and charges run on.
+export { accountForLedger } from './account.js';
+export { addMonths, monthStart } from './invoices/invoice-lines.js';
 
 /**
  * A charge or adjustment raised by a module or a project member (payments come only from the
@@ -45,4 +52,27 @@ export async function raiseEntry(
         })
       : null;
   return { transaction, autoTopUpJob };
+}
+
+/**
+ * Whether the project's ledger holds an entry of the integration with this source reference (one
+ * query, in the caller's transaction): a module that charges once per period asks before raising.
+ */
+export async function hasEntry(
+  tx: Executor,
+  projectId: string,
+  entry: { integration: string; sourceReference: string },
+): Promise<boolean> {
+  const [raised] = await tx
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.projectId, projectId),
+        eq(transactions.integration, entry.integration),
+        eq(transactions.sourceReference, entry.sourceReference),
+      ),
+    )
+    .limit(1);
+  return raised !== undefined;
 }

@@ -1,14 +1,11 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Clock } from '../../core/clock.js';
 import type { Database } from '../../core/db/database.js';
 import { AppError } from '../../core/errors.js';
 import type { JobEnqueuer, JobQueue } from '../../core/jobs/queue.js';
-import { jobs as jobTable } from '../../core/jobs/schema.js';
-import { accountForLedger } from '../billing/account.js';
-import { addMonths, monthStart } from '../billing/invoices/invoice-lines.js';
-import { transactions } from '../billing/schema.js';
-import { raiseEntry } from '../billing/service.js';
-import { projects } from '../projects/schema.js';
+import { payloadIs } from '../../core/jobs/inspect.js';
+import { accountForLedger, addMonths, hasEntry, monthStart, raiseEntry } from '../billing/service.js';
+import { lockProject } from '../projects/read-models.js';
 import type { ModuleRegistry } from './lifecycle.js';
 import { projectIntegrations } from './schema.js';
 
@@ -85,7 +82,7 @@ export async function raiseModuleCharges(deps: ChargeDeps, month: Date): Promise
 
 async function chargeProject(deps: ChargeDeps, projectId: string, month: Date): Promise<number> {
   return deps.db.transaction(async (tx) => {
-    await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('update');
+    await lockProject(tx, projectId);
     const { currency } = await accountForLedger(tx, projectId);
     const installed = await tx
       .select({ code: projectIntegrations.code })
@@ -102,18 +99,7 @@ async function chargeProject(deps: ChargeDeps, projectId: string, month: Date): 
       }
       const sourceReference = chargeReference(code, month);
       // A read of billing's ledger, not a write: whether this month's charge exists already.
-      const [raised] = await tx
-        .select({ id: transactions.id })
-        .from(transactions)
-        .where(
-          and(
-            eq(transactions.projectId, projectId),
-            eq(transactions.integration, code),
-            eq(transactions.sourceReference, sourceReference),
-          ),
-        )
-        .limit(1);
-      if (raised) continue;
+      if (await hasEntry(tx, projectId, { integration: code, sourceReference })) continue;
       await raiseEntry(tx, deps, projectId, {
         type: 'charge',
         amount: price.monthlyAmount,
@@ -132,11 +118,7 @@ async function chargeProject(deps: ChargeDeps, projectId: string, month: Date): 
 /** At most one waiting run per month, however many processes start (JobQueue.ensure). */
 const scheduleMonth = (queue: JobQueue, month: Date) => {
   const key = monthKey(month);
-  return queue.ensure(
-    MODULE_CHARGES_QUEUE,
-    { month: key },
-    { runAt: month, same: sql`${jobTable.payload}->>'month' = ${key}` },
-  );
+  return queue.ensure(MODULE_CHARGES_QUEUE, { month: key }, { runAt: month, same: payloadIs('month', key) });
 };
 
 /**

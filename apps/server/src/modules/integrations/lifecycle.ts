@@ -8,7 +8,7 @@ import type { Database, Executor } from '../../core/db/database.js';
 import { AppError, badRequest, notFound } from '../../core/errors.js';
 import type { NotificationService } from '../notifications/service.js';
 import { projectNotFound } from '../projects/errors.js';
-import { projects } from '../projects/schema.js';
+import { lockProject } from '../projects/read-models.js';
 import { createOutboundFetch, type OutboundFetch } from '../../core/http/outbound.js';
 import { couldNotConnect } from './connectors/http.js';
 import { credentialsBinding, type CredentialCipher } from './credentials.js';
@@ -427,12 +427,7 @@ export class ModuleLifecycle {
   }
 
   private async lockProject(tx: Executor, projectId: string): Promise<void> {
-    const [project] = await tx
-      .select({ id: projects.id })
-      .from(projects)
-      .where(eq(projects.id, projectId))
-      .for('update');
-    if (!project) throw projectNotFound();
+    if (!(await lockProject(tx, projectId))) throw projectNotFound();
   }
 
   private async notify(tx: Executor, projectId: string, actor: Actor, title: string): Promise<void> {

@@ -6,7 +6,7 @@ import type { Clock } from '../../../core/clock.js';
 import type { Database, Executor } from '../../../core/db/database.js';
 import { AppError } from '../../../core/errors.js';
 import type { Handlers } from '../../../core/http/operations.js';
-import { projects } from '../../projects/schema.js';
+import { projectPlatformId } from '../../projects/read-models.js';
 import { loadAccount } from '../account.js';
 import { exportFilename, platformProjects, transactionFilters, transactionsCsv } from './exports.js';
 import { idempotent } from '../ledger/idempotency.js';
@@ -164,15 +164,12 @@ export function documentHandlers(deps: {
 
     exportAdminTransactions: async ({ query, body }, request) => {
       // The platform is the one of the project the call names (every call carries one).
-      const [project] = await db
-        .select({ platformId: projects.platformId })
-        .from(projects)
-        .where(eq(projects.id, query.project));
-      if (!project) throw new AppError(404, 'PROJECT_NOT_FOUND', 'Project not found');
+      const platformId = await projectPlatformId(db, query.project);
+      if (!platformId) throw new AppError(404, 'PROJECT_NOT_FOUND', 'Project not found');
       return {
         filename: exportFilename('transactions', 'platform', clock.now()),
         body: transactionsCsv(db, {
-          where: and(platformProjects(db, project.platformId, body.projects), transactionFilters(body)),
+          where: and(platformProjects(db, platformId, body.projects), transactionFilters(body)),
           columns: body.columns,
           projectColumn: true,
           onError: logFailure(request),

@@ -4,7 +4,7 @@ import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { Executor } from '../../../core/db/database.js';
 import { containsPattern } from '../../../core/pagination.js';
-import { projects } from '../../projects/schema.js';
+import { projectIdsOnPlatform } from '../../projects/read-models.js';
 import { majorUnits, safeText } from './exports-format.js';
 import { transactions } from '../schema.js';
 
@@ -149,11 +149,7 @@ export function transactionFilters(filter: Omit<ExportTransactionsRequest, 'colu
 /** The projects of a platform, or those of them named: an admin export never reaches another platform. */
 export function platformProjects(db: Executor, platformId: string, only?: readonly string[]): SQL {
   if (only && only.length === 0) return sql`false`;
-  const ofPlatform = db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.platformId, platformId), only ? inArray(projects.id, [...only]) : undefined));
-  return inArray(transactions.projectId, ofPlatform);
+  return inArray(transactions.projectId, projectIdsOnPlatform(db, platformId, only));
 }
 
 /** `transactions-{project}-{2026-01-15}.csv`, dated by the app clock. */

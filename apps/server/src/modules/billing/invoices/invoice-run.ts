@@ -1,8 +1,8 @@
-import { and, asc, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, gt, isNotNull } from 'drizzle-orm';
 import type { Clock } from '../../../core/clock.js';
 import type { Database } from '../../../core/db/database.js';
 import type { JobQueue } from '../../../core/jobs/queue.js';
-import { jobs as jobTable } from '../../../core/jobs/schema.js';
+import { payloadIs } from '../../../core/jobs/inspect.js';
 import type { PaymentGateway } from '../gateway/gateway.js';
 import { addMonths, monthStart } from './invoice-lines.js';
 import { collectDueInvoices, collectInvoice } from './invoice-payments.js';
@@ -96,7 +96,7 @@ const scheduleRun = (queue: JobQueue, periodEnd: Date) =>
   queue.ensure(
     INVOICE_RUN_QUEUE,
     { periodEnd: periodEnd.toISOString() },
-    { runAt: periodEnd, same: sql`${jobTable.payload}->>'periodEnd' = ${periodEnd.toISOString()}` },
+    { runAt: periodEnd, same: payloadIs('periodEnd', periodEnd.toISOString()) },
   );
 
 const scheduleCollection = (queue: JobQueue, runAt: Date) => queue.ensure(INVOICE_COLLECTION_QUEUE, {}, { runAt });

@@ -4,7 +4,7 @@ import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql,
 import type { Executor } from '../../../core/db/database.js';
 import { AppError } from '../../../core/errors.js';
 import { containsPattern, olderThanToken, timePage } from '../../../core/pagination.js';
-import { projects } from '../../projects/schema.js';
+import { findProjectBillingFacts } from '../../projects/read-models.js';
 import { bookPlanFee, bookSystemEntry } from './invoice-lines.js';
 import { pageOfAttempts, toPaymentAttempt } from '../payments/payment-methods.js';
 import {
@@ -247,12 +247,8 @@ export async function issueInvoice(
     .where(eq(billingAccounts.projectId, projectId))
     .for('share');
   if (!account?.company) return null;
-  // The project's platform and plan: billing reads the projects table's own columns, the plan being
-  // still the project's `planCode` (account.ts).
-  const [project] = await tx
-    .select({ platformId: projects.platformId, planCode: projects.planCode })
-    .from(projects)
-    .where(eq(projects.id, projectId));
+  // The project's platform and plan (the plan is still the project's `planCode`, account.ts).
+  const project = await findProjectBillingFacts(tx, projectId);
   if (!project) return null;
   const wallet = await lockWallet(tx, projectId, account.currency, now);
   if (request.type === 'period') {

@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Clock } from '../../../core/clock.js';
 import type { Database, Executor } from '../../../core/db/database.js';
 import { AppError } from '../../../core/errors.js';
 import type { JobEnqueuer, JobQueue } from '../../../core/jobs/queue.js';
-import { jobs as jobRows } from '../../../core/jobs/schema.js';
+import { hasJobInFlight } from '../../../core/jobs/inspect.js';
 import { accountForLedger } from '../account.js';
 import type { PaymentGateway } from '../gateway/gateway.js';
 import { RecordedRefusal } from '../ledger/idempotency.js';
@@ -62,18 +62,7 @@ export async function enqueueAutoTopUpIfLow(
 ): Promise<string | null> {
   const [wallet] = await tx.select().from(wallets).where(eq(wallets.id, trigger.walletId));
   if (!wallet || !isLow(wallet)) return null;
-  const [waiting] = await tx
-    .select({ id: jobRows.id })
-    .from(jobRows)
-    .where(
-      and(
-        eq(jobRows.queue, AUTO_TOP_UP_QUEUE),
-        inArray(jobRows.state, ['queued', 'running']),
-        sql`${jobRows.payload}->>'walletId' = ${wallet.id}`,
-      ),
-    )
-    .limit(1);
-  if (waiting) return null;
+  if (await hasJobInFlight(tx, AUTO_TOP_UP_QUEUE, 'walletId', wallet.id)) return null;
   const payload: AutoTopUpJob = {
     projectId: trigger.projectId,
     walletId: wallet.id,

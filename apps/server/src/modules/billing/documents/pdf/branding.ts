@@ -1,8 +1,8 @@
 import type { PlatformLogo } from '@wharf/contract';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../../core/db/database.js';
-import { platforms } from '../../../platform/schema.js';
-import { projects } from '../../../projects/schema.js';
+import { platformBranding } from '../../../platform/read-models.js';
+import { projectPlatform } from '../../../projects/read-models.js';
 import type { Branding } from './layout.js';
 
 const EMBEDDABLE = /^data:image\/(png|jpe?g);base64,([A-Za-z0-9+/=\s]+)$/;
@@ -27,17 +27,17 @@ export function embeddableLogo(logos: readonly PlatformLogo[]): Buffer | null {
 
 export async function brandingOfPlatform(db: Executor, platformId: string): Promise<Branding> {
   const [row] = await db
-    .select({ name: platforms.name, logos: platforms.logos })
-    .from(platforms)
-    .where(eq(platforms.id, platformId));
+    .select({ name: platformBranding.name, logos: platformBranding.logos })
+    .from(platformBranding)
+    .where(eq(platformBranding.id, platformId));
   return { name: row?.name ?? 'Wharf', logo: row ? embeddableLogo(row.logos) : null };
 }
 
 export async function brandingOfProject(db: Executor, projectId: string): Promise<Branding> {
   const [row] = await db
-    .select({ name: platforms.name, logos: platforms.logos })
-    .from(projects)
-    .innerJoin(platforms, eq(platforms.id, projects.platformId))
-    .where(eq(projects.id, projectId));
+    .select({ name: platformBranding.name, logos: platformBranding.logos })
+    .from(projectPlatform)
+    .innerJoin(platformBranding, eq(platformBranding.id, projectPlatform.platformId))
+    .where(eq(projectPlatform.id, projectId));
   return { name: row?.name ?? 'Wharf', logo: row ? embeddableLogo(row.logos) : null };
 }
