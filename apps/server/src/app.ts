@@ -110,15 +110,15 @@ export function appModules(deps: AppDependencies): AnyModule[] {
     mailModule,
     captchaModule,
     accountsModule,
-    authModule,
-    accessModule(deps.accessResolver ? { resolver: deps.accessResolver } : {}),
-    notificationsModule,
-    billingModule(deps.paymentGateway ? { gateway: deps.paymentGateway } : {}),
-    integrationsModule(deps.integrations),
     projectsModule,
-    blogModule,
+    notificationsModule,
+    accessModule(deps.accessResolver ? { resolver: deps.accessResolver } : {}),
+    authModule,
     termsModule,
     bookmarksModule,
+    blogModule,
+    billingModule(deps.paymentGateway ? { gateway: deps.paymentGateway } : {}),
+    integrationsModule(deps.integrations),
   ];
 }
 

@@ -39,6 +39,24 @@ export class Gather<Args extends unknown[], Value> {
 }
 
 /**
+ * A value each part may refine in turn (a page of projects gets its installed modules from
+ * integrations, its alerts from billing): every part sees what the ones before it made.
+ */
+export class Chain<Value, Args extends unknown[]> {
+  private readonly parts: ((value: Value, ...args: Args) => Promise<Value> | Value)[] = [];
+
+  add(part: (value: Value, ...args: Args) => Promise<Value> | Value): void {
+    this.parts.push(part);
+  }
+
+  async run(value: Value, ...args: Args): Promise<Value> {
+    let refined = value;
+    for (const part of this.parts) refined = await part(refined, ...args);
+    return refined;
+  }
+}
+
+/**
  * One answer a lower module needs from a higher one (projects asks access whether a user owns a
  * project of an organisation). Exactly one module provides it, during setup; asking before that is
  * a wiring mistake, reported by name.

@@ -7,8 +7,7 @@ import { AppError } from '../../core/errors.js';
 import type { Handlers } from '../../core/http/operations.js';
 import { notHeldBy } from './assignable.js';
 import { findRole, normalised, roleNotFound, toRole } from './roles.js';
-import { invites } from '../projects/schema.js';
-import { roleAssignments, roles } from './schema.js';
+import { invites, roleAssignments, roles } from './schema.js';
 import type { PermissionResolver } from './service.js';
 
 type CustomRoleOperations = Pick<typeof operations, 'createRole' | 'updateRole' | 'deleteRole'>;

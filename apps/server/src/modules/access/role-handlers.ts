@@ -2,8 +2,9 @@ import type { operations } from '@wharf/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../core/db/database.js';
 import type { Handlers } from '../../core/http/operations.js';
-import { users } from '../accounts/schema.js';
-import { memberHandlers } from '../projects/member-handlers.js';
+import { userCards as users } from '../accounts/read-models.js';
+import type { NotificationService } from '../notifications/service.js';
+import { memberHandlers } from './member-handlers.js';
 import { heldByCaller } from './assignable.js';
 import { adminRoleHandlers } from './admin-roles.js';
 import { customRoleHandlers } from './custom-roles.js';
@@ -32,9 +33,10 @@ type RoleOperations = Pick<
 export function roleHandlers(deps: {
   db: Database;
   permissions: PermissionResolver;
+  notifications: NotificationService;
 }): Handlers<RoleOperations> & ReturnType<typeof customRoleHandlers> & ReturnType<typeof adminRoleHandlers> {
   const { db } = deps;
-  // The members list of the projects module, reached through its handlers rather than copied.
+  // The members list (member-handlers.ts), reached through its handlers rather than copied.
   const members = memberHandlers(deps);
 
   async function listVisible(projectId: string) {

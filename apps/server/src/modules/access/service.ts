@@ -2,7 +2,7 @@ import type { Permission } from '@wharf/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../core/db/database.js';
 import { AppError } from '../../core/errors.js';
-import { projectMembers, projects } from '../projects/schema.js';
+import { addProjectMember, memberships, projectOrganisations } from '../projects/service.js';
 import { builtInRole, builtInRoles } from './built-in-roles.js';
 import { MemoryDecisionCache, type DecisionCache } from './decision-cache.js';
 import { roleAssignments, roles } from './schema.js';
@@ -49,10 +49,14 @@ export async function addMember(tx: Executor, projectId: string, userId: string,
     }
     roleId = own.id;
   }
-  const added = await tx.insert(projectMembers).values({ projectId, userId }).onConflictDoNothing().returning();
-  if (added.length === 0) return false;
+  if (!(await addProjectMember(tx, projectId, userId))) return false;
   await tx.insert(roleAssignments).values({ projectId, userId, roleId }).onConflictDoNothing();
   return true;
+}
+
+/** The creator of a new project holds its Owner role (projects' `created` hook, in its transaction). */
+export async function makeOwner(tx: Executor, projectId: string, userId: string): Promise<void> {
+  await tx.insert(roleAssignments).values({ projectId, userId, roleId: builtInRole('owner').id });
 }
 
 export const memberNotFound = () =>
@@ -72,10 +76,10 @@ export async function ownsProjectIn(db: Executor, organisationId: string, userId
   const [owned] = await db
     .select({ projectId: roleAssignments.projectId })
     .from(roleAssignments)
-    .innerJoin(projects, eq(projects.id, roleAssignments.projectId))
+    .innerJoin(projectOrganisations, eq(projectOrganisations.projectId, roleAssignments.projectId))
     .where(
       and(
-        eq(projects.organisationId, organisationId),
+        eq(projectOrganisations.organisationId, organisationId),
         eq(roleAssignments.userId, userId),
         eq(roleAssignments.roleId, builtInRole('owner').id),
       ),
@@ -220,8 +224,8 @@ export class PermissionResolver {
       .from(roleAssignments)
       .innerJoin(roles, eq(roles.id, roleAssignments.roleId))
       .innerJoin(
-        projectMembers,
-        and(eq(projectMembers.projectId, roleAssignments.projectId), eq(projectMembers.userId, roleAssignments.userId)),
+        memberships,
+        and(eq(memberships.projectId, roleAssignments.projectId), eq(memberships.userId, roleAssignments.userId)),
       )
       .where(and(eq(roleAssignments.projectId, projectId), eq(roleAssignments.userId, userId)));
   }

@@ -17,8 +17,6 @@ import {
   setSessionCookie,
   type AccountContext,
 } from './context.js';
-import { acceptInvite } from '../projects/invites.js';
-import { notifyMemberJoined } from '../notifications/events.js';
 import { resetMail, setPasswordMail, verificationMail } from './mails.js';
 import { recoveryCodes, users } from './schema.js';
 import {
@@ -55,7 +53,6 @@ type AccountOperations = Pick<
   | 'confirmPassword'
   | 'getTwoFactorSecret'
   | 'setupTwoFactor'
-  | 'acceptInvite'
   | 'getCaptchaChallenge'
 >;
 
@@ -423,19 +420,6 @@ export function accountHandlers(ctx: AccountContext): Handlers<AccountOperations
       });
       return { recoveryCodes: codes };
     },
-
-    acceptInvite: ({ params }, request) =>
-      acceptInvite(db, clock, currentAccount(request).user, params.token, async (tx, accepted) => {
-        await recordAudit(tx, request, {
-          projectId: accepted.projectId,
-          target: `project:${accepted.projectId}`,
-          details: { role: accepted.role },
-        });
-        if (accepted.joined) {
-          const user = currentAccount(request).user;
-          await notifyMemberJoined(tx, request.server.services.notifications, { ...accepted, user });
-        }
-      }),
 
     getCaptchaChallenge: () => ctx.captcha.challenge(),
   };

@@ -1,10 +1,13 @@
 import { defineModule, type ServiceOf } from '../../core/modules.js';
+import type { accessModule } from '../access/index.js';
 import type { notificationsModule } from '../notifications/index.js';
 import type { platformModule } from '../platform/index.js';
+import type { projectsModule } from '../projects/index.js';
 import { registerModuleCharges, scheduleModuleCharges } from './charges.js';
 import { CredentialCipher } from './credentials.js';
 import { defaultIntegrations, integrationHandlers, type IntegrationDeps } from './handlers.js';
 import { ModuleLifecycle } from './lifecycle.js';
+import { templateModules, templateModulesAllowed, withInstalledModules } from './project-parts.js';
 
 /** The modules and how they are described and reached (tests give small fake registries and a local fetch). */
 export type IntegrationOptions = Partial<
@@ -16,11 +19,16 @@ export const integrationsModule = (options: IntegrationOptions = {}) =>
   defineModule<
     'integrations',
     { lifecycle: ModuleLifecycle },
-    { platform: ServiceOf<typeof platformModule>; notifications: ServiceOf<typeof notificationsModule> }
+    {
+      platform: ServiceOf<typeof platformModule>;
+      notifications: ServiceOf<typeof notificationsModule>;
+      projects: ServiceOf<typeof projectsModule>;
+      access: ServiceOf<typeof accessModule>;
+    }
   >({
     name: 'integrations',
-    needs: ['platform', 'notifications'],
-    setup: async ({ db, clock, jobs, outbound, log }, { platform, notifications }) => {
+    needs: ['platform', 'notifications', 'projects', 'access'],
+    setup: async ({ db, clock, jobs, outbound, log }, { platform, notifications, projects, access }) => {
       const deps: IntegrationDeps = {
         db,
         clock,
@@ -35,6 +43,10 @@ export const integrationsModule = (options: IntegrationOptions = {}) =>
       await scheduleModuleCharges(jobs, clock);
       // One lifecycle for the store and for project templates: both install modules the same way.
       const lifecycle = new ModuleLifecycle(deps);
+      // A project's answer lists its modules; a template brings its modules in.
+      projects.views.add((list, executor) => withInstalledModules(executor, list));
+      projects.templateAllowed.add(templateModulesAllowed(access.resolver));
+      projects.templateParts.add(templateModules(lifecycle));
       return { handlers: integrationHandlers({ ...deps, lifecycle }), service: { lifecycle } };
     },
   });

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../core/db/database.js';
 import { platforms } from './schema.js';
 
 /**
@@ -20,3 +22,19 @@ export const platformBranding = new QueryBuilder()
   .select({ id: platforms.id, name: platforms.name, logos: platforms.logos })
   .from(platforms)
   .as('platform_branding');
+
+/** Whether a platform of this id exists. */
+export async function platformExists(db: Executor, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: platforms.id }).from(platforms).where(eq(platforms.id, id));
+  return row !== undefined;
+}
+
+/**
+ * Holds a platform's row until the caller's transaction ends, so that changes of what hangs off one
+ * platform (terms' versions) take turns; `no key update` still lets rows that reference the platform
+ * be written meanwhile. Answers whether the platform exists.
+ */
+export async function lockPlatformRow(tx: Executor, id: string): Promise<boolean> {
+  const [row] = await tx.select({ id: platforms.id }).from(platforms).where(eq(platforms.id, id)).for('no key update');
+  return row !== undefined;
+}

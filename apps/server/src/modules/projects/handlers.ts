@@ -1,20 +1,16 @@
-import type { operations, Project } from '@wharf/contract';
+import type { operations } from '@wharf/contract';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../../core/audit/audit.js';
-import type { Database, Executor } from '../../core/db/database.js';
+import type { Clock } from '../../core/clock.js';
+import type { Database } from '../../core/db/database.js';
 import type { Handlers } from '../../core/http/operations.js';
-import { addMember, type PermissionResolver } from '../access/service.js';
-import { withBillingFlags } from '../billing/account.js';
-import { installedCodes } from '../integrations/lifecycle.js';
-import { platforms } from '../platform/schema.js';
 import type { PlatformService } from '../platform/service.js';
 import { organisationNotFound, projectNotFound, templateNotFound } from './errors.js';
 import { memberOrganisation } from './organisation-handlers.js';
-import { invites, organisationMembers, organisations, projectMembers, projects } from './schema.js';
+import { organisationMembers, organisations, projectMembers, projects } from './schema.js';
+import { presentable, type ProjectsService } from './service.js';
 import { findTemplate } from './template-catalogue.js';
-import { installTemplate, type TemplateModules } from './templates.js';
-import { requestActor } from '../integrations/lifecycle.js';
+import { installTemplate } from './templates.js';
 import { assertTwoFactorPolicy } from './two-factor-policy.js';
 
 type ProjectOperations = Pick<
@@ -22,73 +18,27 @@ type ProjectOperations = Pick<
   'listProjects' | 'createProject' | 'getProject' | 'updateProject' | 'deleteProject'
 >;
 
-type ProjectRow = typeof projects.$inferSelect;
-
-/** SPEC.md section 3's project, with its installed modules' codes; the handlers add `billing.flags` (withFlags). */
-function toProject(row: ProjectRow, platformName: string, installed: string[]): Project {
-  return {
-    id: row.id,
-    name: row.name,
-    organisationId: row.organisationId,
-    integrations: installed.map((code) => ({ code })),
-    logos: row.logos,
-    settings: row.settings,
-    platform: { name: platformName },
-    billing: { plan: { code: row.planCode }, flags: [] },
-  };
-}
-
-export async function loadProject(db: Executor, id: string): Promise<Project> {
-  const [row] = await db
-    .select({ project: projects, platformName: platforms.name })
-    .from(projects)
-    .innerJoin(platforms, eq(platforms.id, projects.platformId))
-    .where(eq(projects.id, id));
-  if (!row) throw projectNotFound();
-  const installed = await installedCodes(db, [id]);
-  return toProject(row.project, row.platformName, installed.get(id)!);
-}
-
-/**
- * A project as the API answers it: with its billing alerts. `loadProject` itself stays without them,
- * as billing's own reads of a project (its plan, its currency) need none.
- */
-async function withFlags(db: Executor, project: Project, request: FastifyRequest): Promise<Project> {
-  const [withAlerts] = await withBillingFlags(db, [project], request.server.services.clock.now());
-  return withAlerts!;
-}
-
 export function projectHandlers(deps: {
   db: Database;
-  permissions: PermissionResolver;
+  clock: Clock;
   platform: PlatformService;
-  /** Installs a template's modules when a project starts from one. */
-  modules: TemplateModules['lifecycle'];
+  projects: ProjectsService;
 }): Handlers<ProjectOperations> {
-  const { db } = deps;
+  const { db, clock, projects: service } = deps;
+  // The project calls answer with billing's alerts; other answers that carry a project do not.
+  const answer = (id: string) => service.load(db, id, { now: clock.now(), alerts: true });
 
   return {
     listProjects: async ({ query }, request) => {
       const userId = request.principal!.userId;
       const platform = await deps.platform.resolve({ host: request.hostname });
       await assertTwoFactorPolicy(db, userId, platform.id);
-      const rows = await db
-        .select({ project: projects, platformName: platforms.name })
-        .from(projectMembers)
-        .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-        .innerJoin(platforms, eq(platforms.id, projects.platformId))
+      const rows = await presentable(db)
+        .innerJoin(projectMembers, eq(projectMembers.projectId, projects.id))
         .where(and(eq(projectMembers.userId, userId), query.project ? eq(projects.id, query.project) : undefined))
         .orderBy(asc(projects.name), asc(projects.id));
-      // The modules and alerts of every listed project in a fixed number of queries (both batched).
-      const installed = await installedCodes(
-        db,
-        rows.map((r) => r.project.id),
-      );
-      return withBillingFlags(
-        db,
-        rows.map((r) => toProject(r.project, r.platformName, installed.get(r.project.id)!)),
-        request.server.services.clock.now(),
-      );
+      // Every module's part of every listed project in a fixed number of queries (each part is batched).
+      return service.present(db, rows, { now: clock.now(), alerts: true });
     },
 
     createProject: async ({ body }, request) => {
@@ -110,13 +60,16 @@ export function projectHandlers(deps: {
           .insert(projects)
           .values({ platformId: organisation!.platformId, organisationId: organisation!.id, name: body.name })
           .returning();
-        await addMember(tx, row!.id, userId, 'owner');
+        await tx.insert(projectMembers).values({ projectId: row!.id, userId });
+        await service.created.run(tx, row!, userId);
         // A new project: nobody's permissions in it are cached yet, so there is nothing to invalidate.
         const installed = template
-          ? await installTemplate(tx, row!.id, template, {
+          ? await installTemplate(tx, service, {
+              projectId: row!.id,
+              template,
               overwrite: false,
-              now: request.server.services.clock.now(),
-              modules: { lifecycle: deps.modules, actor: requestActor(request) },
+              now: clock.now(),
+              request,
             })
           : undefined;
         await recordAudit(tx, request, {
@@ -128,10 +81,10 @@ export function projectHandlers(deps: {
         });
         return row!;
       });
-      return withFlags(db, await loadProject(db, created.id), request);
+      return answer(created.id);
     },
 
-    getProject: async ({ params }, request) => withFlags(db, await loadProject(db, params.project), request),
+    getProject: ({ params }) => answer(params.project),
 
     updateProject: async ({ params, body }, request) => {
       await db.transaction(async (tx) => {
@@ -140,7 +93,7 @@ export function projectHandlers(deps: {
           .set({
             ...(body.name !== undefined ? { name: body.name } : {}),
             ...(body.logos !== undefined ? { logos: body.logos } : {}),
-            updatedAt: request.server.services.clock.now(),
+            updatedAt: clock.now(),
           })
           .where(eq(projects.id, params.project))
           .returning({ id: projects.id });
@@ -151,7 +104,7 @@ export function projectHandlers(deps: {
           details: { fields: Object.keys(body) },
         });
       });
-      return withFlags(db, await loadProject(db, params.project), request);
+      return answer(params.project);
     },
 
     deleteProject: async ({ params }, request) => {
@@ -161,7 +114,7 @@ export function projectHandlers(deps: {
           .select({ userId: projectMembers.userId })
           .from(projectMembers)
           .where(eq(projectMembers.projectId, params.project));
-        const pending = await tx.select({ id: invites.id }).from(invites).where(eq(invites.projectId, params.project));
+        const others = await service.deleting.run(tx, params.project);
         const [gone] = await tx
           .delete(projects)
           .where(eq(projects.id, params.project))
@@ -170,10 +123,10 @@ export function projectHandlers(deps: {
         await recordAudit(tx, request, {
           projectId: params.project,
           target: `project:${params.project}`,
-          details: { name: gone.name, removed: { members: members.length, invitations: pending.length } },
+          details: { name: gone.name, removed: Object.assign({ members: members.length }, ...others) },
         });
       });
-      deps.permissions.invalidateProject(params.project);
+      await service.deleted.run(params.project);
       deps.platform.invalidate();
       return undefined;
     },

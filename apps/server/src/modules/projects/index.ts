@@ -1,39 +1,29 @@
 import { defineModule, type ServiceOf } from '../../core/modules.js';
-import type { accessModule } from '../access/index.js';
-import type { integrationsModule } from '../integrations/index.js';
-import type { mailModule } from '../mail/index.js';
 import type { platformModule } from '../platform/index.js';
 import { projectHandlers } from './handlers.js';
-import { inviteHandlers } from './invite-handlers.js';
-import { memberHandlers } from './member-handlers.js';
 import { organisationHandlers } from './organisation-handlers.js';
+import { ProjectsService } from './service.js';
 import { templateHandlers } from './template-handlers.js';
 
-/** Projects and organisations, their members and invites, and the templates a project starts from. */
-export const projectsModule = defineModule<
-  'projects',
-  object,
+/**
+ * Projects and organisations, who is a member of which, and the templates a project starts from.
+ * Modules above it take part through the service's hooks (a project's owner, a template's roles and
+ * modules, the alerts in its answer).
+ */
+export const projectsModule = defineModule<'projects', ProjectsService, { platform: ServiceOf<typeof platformModule> }>(
   {
-    platform: ServiceOf<typeof platformModule>;
-    mail: ServiceOf<typeof mailModule>;
-    access: ServiceOf<typeof accessModule>;
-    integrations: ServiceOf<typeof integrationsModule>;
-  }
->({
-  name: 'projects',
-  needs: ['platform', 'mail', 'access', 'integrations'],
-  setup: ({ db, clock, config }, { platform, mail, access, integrations }) => {
-    const { permissions } = access;
-    const modules = integrations.lifecycle;
-    return {
-      handlers: {
-        ...projectHandlers({ db, permissions, platform, modules }),
-        ...organisationHandlers({ db, platform }),
-        ...templateHandlers({ db, permissions, modules, access: access.resolver }),
-        ...memberHandlers({ db, permissions }),
-        ...inviteHandlers({ db, clock, mail, permissions, platform, publicUrl: config.PUBLIC_URL }),
-      },
-      service: {},
-    };
+    name: 'projects',
+    needs: ['platform'],
+    setup: ({ db, clock }, { platform }) => {
+      const projects = new ProjectsService();
+      return {
+        handlers: {
+          ...projectHandlers({ db, clock, platform, projects }),
+          ...organisationHandlers({ db, platform, projects }),
+          ...templateHandlers({ db, clock, projects }),
+        },
+        service: projects,
+      };
+    },
   },
-});
+);

@@ -4,10 +4,10 @@ import { recordAudit } from '../../core/audit/audit.js';
 import type { Database, Executor } from '../../core/db/database.js';
 import { forbidden } from '../../core/errors.js';
 import type { Handlers } from '../../core/http/operations.js';
-import { ownsProjectIn } from '../access/service.js';
 import { findUserById } from '../accounts/service.js';
 import type { PlatformService } from '../platform/service.js';
 import { organisationNotFound } from './errors.js';
+import type { ProjectsService } from './service.js';
 import { organisationMembers, organisations } from './schema.js';
 import { assertTwoFactorPolicy } from './two-factor-policy.js';
 
@@ -38,7 +38,12 @@ export async function memberOrganisation(db: Executor, organisationId: string, u
  * Organisations have no roles of their own: whoever owns one of its projects may change it, and so
  * may a platform admin. Members who may not learn it is there (403); others do not (404).
  */
-async function assertMayChange(db: Executor, organisationId: string, userId: string): Promise<void> {
+async function assertMayChange(
+  db: Executor,
+  service: ProjectsService,
+  organisationId: string,
+  userId: string,
+): Promise<void> {
   const [organisation] = await db
     .select({ id: organisations.id })
     .from(organisations)
@@ -47,7 +52,7 @@ async function assertMayChange(db: Executor, organisationId: string, userId: str
   if (!organisation) throw organisationNotFound();
   // Admin rights are read fresh, as the access hook does for admin operations.
   if ((await findUserById(db, userId))?.isAdmin) return;
-  if (await ownsProjectIn(db, organisationId, userId)) return;
+  if (await service.ownsProjectIn.call(db, organisationId, userId)) return;
   if (await memberOrganisation(db, organisationId, userId))
     throw forbidden("Only an owner of one of the organisation's projects can change it.");
   throw organisationNotFound();
@@ -56,6 +61,7 @@ async function assertMayChange(db: Executor, organisationId: string, userId: str
 export function organisationHandlers(deps: {
   db: Database;
   platform: PlatformService;
+  projects: ProjectsService;
 }): Handlers<OrganisationOperations> {
   const { db } = deps;
 
@@ -94,7 +100,7 @@ export function organisationHandlers(deps: {
 
     updateOrganisation: async ({ params, body }, request) => {
       const updated = await db.transaction(async (tx) => {
-        await assertMayChange(tx, params.organisationId, request.principal!.userId);
+        await assertMayChange(tx, deps.projects, params.organisationId, request.principal!.userId);
         const changes = {
           ...(body.name !== undefined ? { name: body.name } : {}),
           ...(body.requireTwoFactor !== undefined ? { requireTwoFactor: body.requireTwoFactor } : {}),

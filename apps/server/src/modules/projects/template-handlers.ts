@@ -1,25 +1,21 @@
 import type { operations } from '@wharf/contract';
 import { recordAudit } from '../../core/audit/audit.js';
+import type { Clock } from '../../core/clock.js';
 import type { Database } from '../../core/db/database.js';
 import type { Handlers } from '../../core/http/operations.js';
-import type { PermissionResolver } from '../access/service.js';
-import { loadProject } from './handlers.js';
-import { findTemplate, templates } from './template-catalogue.js';
 import { templateNotFound } from './errors.js';
-import { installTemplate, type TemplateModules } from './templates.js';
-import { requirePermission, type AccessResolver } from '../../core/http/access.js';
-import { requestActor } from '../integrations/lifecycle.js';
+import type { ProjectsService } from './service.js';
+import { findTemplate, templates } from './template-catalogue.js';
+import { installTemplate } from './templates.js';
 
 type TemplateOperations = Pick<typeof operations, 'listProjectTemplates' | 'installProjectTemplate'>;
 
 export function templateHandlers(deps: {
   db: Database;
-  permissions: PermissionResolver;
-  modules: TemplateModules['lifecycle'];
-  /** Who may do what: a template with modules also needs `integrations.manage`. */
-  access: AccessResolver;
+  clock: Clock;
+  projects: ProjectsService;
 }): Handlers<TemplateOperations> {
-  const { db } = deps;
+  const { db, clock, projects: service } = deps;
 
   return {
     // The access hook checks projects.update when a project is named; the catalogue is the same for all.
@@ -29,17 +25,11 @@ export function templateHandlers(deps: {
       const template = findTemplate(params.template);
       if (!template) throw templateNotFound();
       const overwrite = body.overwrite ?? false;
-      // The call needs projects.update (its contract); installing modules is integrations.manage's
-      // to grant, as in the store, so a template that brings modules asks for both.
-      if (template.modules.length > 0) {
-        await requirePermission(deps.access, request.principal!, query.project, 'integrations.manage');
-      }
+      const install = { projectId: query.project, template, overwrite, now: clock.now(), request };
+      // The call needs projects.update (its contract); the modules' parts may ask for more.
+      await service.templateAllowed.run(install);
       const installed = await db.transaction(async (tx) => {
-        const outcome = await installTemplate(tx, query.project, template, {
-          overwrite,
-          now: request.server.services.clock.now(),
-          modules: { lifecycle: deps.modules, actor: requestActor(request) },
-        });
+        const outcome = await installTemplate(tx, service, install);
         await recordAudit(tx, request, {
           target: `project:${query.project}`,
           details: {
@@ -53,12 +43,12 @@ export function templateHandlers(deps: {
         return outcome;
       });
       // The project's roles changed (a rewritten one changes what its holders may do).
-      deps.permissions.invalidateProject(query.project);
+      await service.templateInstalled.run(query.project);
       return {
         template: template.key,
         roles: installed.roles,
         modules: installed.modules,
-        project: await loadProject(db, query.project),
+        project: await service.load(db, query.project, { now: clock.now(), alerts: false }),
       };
     },
   };

@@ -2,7 +2,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
 import { AppError } from '../../core/errors.js';
 import { findUserById } from '../accounts/service.js';
-import { platforms } from '../platform/schema.js';
+import { platformFacts } from '../platform/read-models.js';
 import { organisationMembers, organisations, projectMembers, projects } from './schema.js';
 
 /** SPEC.md section 8: the console sends a 403 on loading projects or organisations to account.settings.2fa. */
@@ -23,17 +23,17 @@ export async function assertTwoFactorPolicy(db: Executor, userId: string, reques
   const user = await findUserById(db, userId);
   if (!user || user.totpEnabledAt) return;
   const [platformRequires] = await db
-    .select({ id: platforms.id })
-    .from(platforms)
-    .where(and(eq(platforms.id, requestPlatformId), eq(platforms.requireTwoFactor, true)));
+    .select({ id: platformFacts.id })
+    .from(platformFacts)
+    .where(and(eq(platformFacts.id, requestPlatformId), eq(platformFacts.requireTwoFactor, true)));
   if (platformRequires) throw twoFactorRequired();
   const [organisationRequires] = await db
     .select({ id: organisations.id })
     .from(organisations)
-    .innerJoin(platforms, eq(platforms.id, organisations.platformId))
+    .innerJoin(platformFacts, eq(platformFacts.id, organisations.platformId))
     .where(
       and(
-        or(eq(organisations.requireTwoFactor, true), eq(platforms.requireTwoFactor, true)),
+        or(eq(organisations.requireTwoFactor, true), eq(platformFacts.requireTwoFactor, true)),
         or(
           inArray(
             organisations.id,

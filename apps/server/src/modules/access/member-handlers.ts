@@ -4,13 +4,14 @@ import { recordAudit } from '../../core/audit/audit.js';
 import type { Database, Executor } from '../../core/db/database.js';
 import type { Handlers } from '../../core/http/operations.js';
 import { containsPattern, decodePageToken, encodePageToken } from '../../core/pagination.js';
-import { assertAssignable } from '../access/assignable.js';
-import { findRolesByKey, lastOwner } from '../access/roles.js';
-import { roleAssignments, roles } from '../access/schema.js';
-import { memberNotFound, ownerCount, type PermissionResolver } from '../access/service.js';
-import { users } from '../accounts/schema.js';
+import { userCards as users } from '../accounts/read-models.js';
 import { notifyRolesChanged } from '../notifications/events.js';
-import { projectMembers } from './schema.js';
+import type { NotificationService } from '../notifications/service.js';
+import { memberships, removeProjectMember } from '../projects/service.js';
+import { assertAssignable } from './assignable.js';
+import { findRolesByKey, lastOwner } from './roles.js';
+import { roleAssignments, roles } from './schema.js';
+import { memberNotFound, ownerCount, type PermissionResolver } from './service.js';
 
 type MemberOperations = Pick<typeof operations, 'listMembers' | 'getMember' | 'updateMember' | 'removeMember'>;
 
@@ -27,15 +28,29 @@ async function rolesByUser(db: Executor, projectId: string, userIds: string[]) {
   return byUser;
 }
 
-export function memberHandlers(deps: { db: Database; permissions: PermissionResolver }): Handlers<MemberOperations> {
+export function memberHandlers(deps: {
+  db: Database;
+  permissions: PermissionResolver;
+  notifications: NotificationService;
+}): Handlers<MemberOperations> {
   const { db } = deps;
 
   async function loadMembers(projectId: string, where: SQL | undefined, limit: number) {
     const rows = await db
-      .select({ user: users, joinedAt: projectMembers.createdAt })
-      .from(projectMembers)
-      .innerJoin(users, eq(users.id, projectMembers.userId))
-      .where(and(eq(projectMembers.projectId, projectId), where))
+      .select({
+        user: {
+          id: users.id,
+          email: users.email,
+          username: users.username,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          avatar: users.avatar,
+        },
+        joinedAt: memberships.joinedAt,
+      })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.projectId, projectId), where))
       .orderBy(asc(users.email), asc(users.id))
       .limit(limit);
     const held = await rolesByUser(
@@ -121,7 +136,7 @@ export function memberHandlers(deps: { db: Database; permissions: PermissionReso
           .values(wantedRoles.map((role) => ({ projectId: params.project, userId: params.user, roleId: role.id })));
         await recordAudit(tx, request, { target: `user:${params.user}`, details: { added, removed } });
         if (params.user !== request.principal!.userId && added.length + removed.length > 0) {
-          await notifyRolesChanged(tx, request.server.services.notifications, {
+          await notifyRolesChanged(tx, deps.notifications, {
             projectId: params.project,
             userId: params.user,
             roleNames: wantedRoles.map((r) => r.name),
@@ -142,9 +157,7 @@ export function memberHandlers(deps: { db: Database; permissions: PermissionReso
         await tx
           .delete(roleAssignments)
           .where(and(eq(roleAssignments.projectId, params.project), eq(roleAssignments.userId, params.user)));
-        await tx
-          .delete(projectMembers)
-          .where(and(eq(projectMembers.projectId, params.project), eq(projectMembers.userId, params.user)));
+        await removeProjectMember(tx, params.project, params.user);
         await recordAudit(tx, request, { target: `user:${params.user}`, details: { roles: current.roles } });
       });
       deps.permissions.invalidateProject(params.project);

@@ -3,12 +3,13 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Clock } from '../../core/clock.js';
 import type { Database, Executor } from '../../core/db/database.js';
 import { AppError } from '../../core/errors.js';
-import { projectNotFound } from './errors.js';
-import { hashToken, newSecretToken } from '../accounts/tokens.js';
 import { normalizeEmail } from '../accounts/service.js';
+import { hashToken, newSecretToken } from '../accounts/tokens.js';
 import type { MailService } from '../mail/service.js';
-import { addMember, roleKeysOf } from '../access/service.js';
-import { invites, organisationMembers, projects } from './schema.js';
+import { projectNotFound } from '../projects/errors.js';
+import { findProject, joinOrganisation } from '../projects/service.js';
+import { invites } from './schema.js';
+import { addMember, roleKeysOf } from './service.js';
 
 /** SPEC: invites expire after 7 days. */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -38,7 +39,7 @@ export async function createInvite(
   deps: { clock: Clock; mail: MailService; publicUrl: string; platformName: string },
   request: InviteRequest,
 ): Promise<{ id: string; token: string }> {
-  const [project] = await tx.select().from(projects).where(eq(projects.id, request.projectId));
+  const project = await findProject(tx, request.projectId);
   if (!project) throw projectNotFound();
   const token = newSecretToken();
   const now = deps.clock.now();
@@ -97,17 +98,20 @@ export async function acceptInvite(
         `This invitation was sent to ${invite.email}. Sign in with that address to accept it.`,
       );
     }
-    const [project] = await tx.select().from(projects).where(eq(projects.id, invite.projectId));
+    const project = await findProject(tx, invite.projectId);
     if (!project) throw invalid();
     const joined = await addMember(tx, project.id, user.id, invite.role);
-    await tx
-      .insert(organisationMembers)
-      .values({ organisationId: project.organisationId, userId: user.id })
-      .onConflictDoNothing();
+    await joinOrganisation(tx, project.organisationId, user.id);
     await tx.update(invites).set({ acceptedAt: now, acceptedBy: user.id }).where(eq(invites.id, invite.id));
     const [role] = await roleKeysOf(tx, project.id, user.id);
     const accepted = { projectId: project.id, projectName: project.name, role: role ?? invite.role, joined };
     await onAccepted(tx, accepted);
     return accepted;
   });
+}
+
+/** How many invitations a project has had (they go with it when it is deleted; its audit entry says so). */
+export async function invitationCount(tx: Executor, projectId: string): Promise<number> {
+  const rows = await tx.select({ id: invites.id }).from(invites).where(eq(invites.projectId, projectId));
+  return rows.length;
 }

@@ -2,10 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { createUser, signInAs, solveCaptcha, STRONG_PASSWORD, TestBrowser, USER_API } from '../../test/accounts.js';
-import { mailOutbox } from '../mail/schema.js';
+import { outboxTo } from '../mail/testing.js';
+import { isProjectMember } from '../projects/members.js';
+import type { BuiltInRoleKey } from './built-in-roles.js';
+import { insertOrganisation, insertProject, isOrganisationMember } from '../projects/testing.js';
 import { createInvite } from './invites.js';
-import { roleKeysOf } from '../access/service.js';
-import { invites, organisationMembers, organisations, projectMembers, projects, type ProjectRole } from './schema.js';
+import { roleKeysOf } from './service.js';
+import { invites } from './schema.js';
 
 describe('accepting an invitation', () => {
   let t: TestApp;
@@ -15,20 +18,18 @@ describe('accepting an invitation', () => {
   beforeAll(async () => {
     t = await createStartedTestApp({ config: { CAPTCHA_MAX_NUMBER: '2000' } });
     const platform = await t.app.services.platform.resolve({ host: 'localhost' });
-    const [org] = await t.database.db
-      .insert(organisations)
-      .values({ platformId: platform.id, name: 'Harbour Co' })
-      .returning();
-    const [project] = await t.database.db
-      .insert(projects)
-      .values({ platformId: platform.id, organisationId: org!.id, name: 'Harbour Outfitters' })
-      .returning();
-    projectId = project!.id;
-    organisationId = org!.id;
+    const org = await insertOrganisation(t.database.db, { platformId: platform.id, name: 'Harbour Co' });
+    const project = await insertProject(t.database.db, {
+      platformId: platform.id,
+      organisationId: org.id,
+      name: 'Harbour Outfitters',
+    });
+    projectId = project.id;
+    organisationId = org.id;
   });
   afterAll(() => t.close());
 
-  const invite = (email: string, role: ProjectRole = 'member') =>
+  const invite = (email: string, role: BuiltInRoleKey = 'member') =>
     t.database.db.transaction((tx) =>
       createInvite(
         tx,
@@ -46,7 +47,7 @@ describe('accepting an invitation', () => {
   it('mails a link to the console page, and joins the project and its organisation with the role', async () => {
     await createUser(t, 'finn@example.com');
     const { token } = await invite('Finn@Example.com', 'finance');
-    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'finn@example.com'));
+    const [mail] = await outboxTo(t.database.db, 'finn@example.com');
     expect(mail!.subject).toBe('Join Harbour Outfitters on Wharf');
     expect(mail!.text).toContain(`http://localhost:3000/accept-invite/${token}`);
 
@@ -56,16 +57,8 @@ describe('accepting an invitation', () => {
     expect(res.json()).toMatchObject({ projectId, projectName: 'Harbour Outfitters', role: 'finance', joined: true });
     const user = (await browser.get(USER_API)).json();
     expect(await roleKeysOf(t.database.db, projectId, user.id)).toEqual(['finance']);
-    const member = await t.database.db
-      .select()
-      .from(projectMembers)
-      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, user.id)));
-    expect(member).toHaveLength(1);
-    const orgMember = await t.database.db
-      .select()
-      .from(organisationMembers)
-      .where(and(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.userId, user.id)));
-    expect(orgMember).toHaveLength(1);
+    expect(await isProjectMember(t.database.db, projectId, user.id)).toBe(true);
+    expect(await isOrganisationMember(t.database.db, organisationId, user.id)).toBe(true);
     // Used once.
     expect((await accept(browser, token)).json().code).toBe('INVITE_INVALID');
   });

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { signInAs, USER_API } from '../../test/accounts.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
-import { addMember } from '../access/service.js';
-import { mailOutbox } from '../mail/schema.js';
+import { addMember } from './service.js';
+import { outboxTo } from '../mail/testing.js';
 
 describe('the invitations API', () => {
   let t: TestApp;
@@ -32,7 +32,7 @@ describe('the invitations API', () => {
     const res = await owner.call('POST', base(), { email: 'Teammate@Example.com', role: 'finance' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ email: 'teammate@example.com', role: 'finance', status: 'pending' });
-    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'teammate@example.com'));
+    const [mail] = await outboxTo(t.database.db, 'teammate@example.com');
     const token = mail!.text.match(/accept-invite\/([\w-]+)/)![1]!;
     const invitee = await bearerUser(t, 'teammate@example.com');
     const browser = await signInAs(t, 'teammate@example.com');
@@ -82,7 +82,7 @@ describe('the invitations API', () => {
     expect(
       (await owner.call('GET', base())).json().items.find((i: { email: string }) => i.email === 'night@example.com'),
     ).toMatchObject({ role: newKey });
-    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'night@example.com'));
+    const [mail] = await outboxTo(t.database.db, 'night@example.com');
     const token = mail!.text.match(/accept-invite\/([\w-]+)/)![1]!;
     const invitee = await bearerUser(t, 'night@example.com');
     const browser = await signInAs(t, 'night@example.com');
@@ -119,7 +119,7 @@ describe('the invitations API', () => {
     const invite = (await owner.call('POST', base(), { email: 'revoked@example.com', role: 'viewer' })).json();
     expect((await owner.call('DELETE', `${base()}/${invite.id}`)).statusCode).toBe(204);
     expect((await owner.call('DELETE', `${base()}/${invite.id}`)).json().code).toBe('INVITE_NOT_PENDING');
-    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'revoked@example.com'));
+    const [mail] = await outboxTo(t.database.db, 'revoked@example.com');
     const token = mail!.text.match(/accept-invite\/([\w-]+)/)![1]!;
     await bearerUser(t, 'revoked@example.com');
     const browser = await signInAs(t, 'revoked@example.com');

@@ -2,12 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import type { AccessResolver, Principal } from '../../core/http/access.js';
 import { SESSION_COOKIE } from '../../core/security/cookies.js';
 import type { TokenService } from '../../core/security/tokens.js';
-import type { SessionStore } from './sessions.js';
-import { findUserById } from './service.js';
+import type { SessionStore } from '../accounts/sessions.js';
+import { findUserById } from '../accounts/service.js';
 import type { Database } from '../../core/db/database.js';
 import { isPermission } from '@wharf/contract';
-import type { PermissionResolver } from '../access/service.js';
-import { authenticateKey } from '../access/auth-keys.js';
+import type { PermissionResolver } from './service.js';
+import { authenticateKey } from './auth-keys.js';
 import type { Clock } from '../../core/clock.js';
 
 /**

@@ -6,17 +6,21 @@ import type { Database } from '../../core/db/database.js';
 import { AppError } from '../../core/errors.js';
 import type { Handlers } from '../../core/http/operations.js';
 import { containsPattern, decodeTimePageToken, encodePageToken } from '../../core/pagination.js';
-import { assertAssignable } from '../access/assignable.js';
-import { findRolesByKey } from '../access/roles.js';
-import type { PermissionResolver } from '../access/service.js';
+import { currentAccount } from '../accounts/context.js';
+import { userCards } from '../accounts/read-models.js';
 import { normalizeEmail } from '../accounts/service.js';
-import { users } from '../accounts/schema.js';
 import type { MailService } from '../mail/service.js';
+import { notifyMemberJoined } from '../notifications/events.js';
+import type { NotificationService } from '../notifications/service.js';
 import type { PlatformService } from '../platform/service.js';
-import { createInvite } from './invites.js';
-import { invites, projectMembers } from './schema.js';
+import { memberships } from '../projects/service.js';
+import { assertAssignable } from './assignable.js';
+import { acceptInvite, createInvite } from './invites.js';
+import { findRolesByKey } from './roles.js';
+import { invites } from './schema.js';
+import type { PermissionResolver } from './service.js';
 
-type InviteOperations = Pick<typeof operations, 'listInvites' | 'createInvite' | 'revokeInvite'>;
+type InviteOperations = Pick<typeof operations, 'listInvites' | 'createInvite' | 'revokeInvite' | 'acceptInvite'>;
 type InviteRow = typeof invites.$inferSelect;
 
 function statusOf(invite: InviteRow, now: Date) {
@@ -42,6 +46,7 @@ export function inviteHandlers(deps: {
   mail: MailService;
   permissions: PermissionResolver;
   platform: PlatformService;
+  notifications: NotificationService;
   publicUrl: string;
 }): Handlers<InviteOperations> {
   const { db, clock } = deps;
@@ -81,10 +86,10 @@ export function inviteHandlers(deps: {
       const platform = await deps.platform.resolve({ host: request.hostname });
       const created = await db.transaction(async (tx) => {
         const [member] = await tx
-          .select({ userId: projectMembers.userId })
-          .from(projectMembers)
-          .innerJoin(users, eq(users.id, projectMembers.userId))
-          .where(and(eq(projectMembers.projectId, params.project), eq(users.email, email)));
+          .select({ userId: memberships.userId })
+          .from(memberships)
+          .innerJoin(userCards, eq(userCards.id, memberships.userId))
+          .where(and(eq(memberships.projectId, params.project), eq(userCards.email, email)));
         if (member) throw new AppError(409, 'ALREADY_MEMBER', `${email} is already a member of this project.`);
         // A new invitation replaces any earlier pending one for the same address.
         await tx
@@ -127,5 +132,19 @@ export function inviteHandlers(deps: {
       });
       return undefined;
     },
+
+    // The invited person's own call (a session operation of the account API), answered here with the invitations.
+    acceptInvite: ({ params }, request) =>
+      acceptInvite(db, clock, currentAccount(request).user, params.token, async (tx, accepted) => {
+        await recordAudit(tx, request, {
+          projectId: accepted.projectId,
+          target: `project:${accepted.projectId}`,
+          details: { role: accepted.role },
+        });
+        if (accepted.joined) {
+          const user = currentAccount(request).user;
+          await notifyMemberJoined(tx, deps.notifications, { ...accepted, user });
+        }
+      }),
   };
 }

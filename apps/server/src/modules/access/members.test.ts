@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
-import { addMember } from '../access/service.js';
+import { addMember } from './service.js';
 
 describe('project members', () => {
   let t: TestApp;

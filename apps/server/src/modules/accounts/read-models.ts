@@ -1,0 +1,20 @@
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { users } from './schema.js';
+
+/**
+ * Read models of the accounts module: what other modules may read of people, in shapes they can
+ * join in their own queries (a page of members with their names stays one query). Never the table.
+ */
+
+/** A person as others show them: id, address and name; join it on `userCards.id`. */
+export const userCards = new QueryBuilder()
+  .select({
+    id: users.id,
+    email: users.email,
+    username: users.username,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    avatar: users.avatar,
+  })
+  .from(users)
+  .as('user_cards');
