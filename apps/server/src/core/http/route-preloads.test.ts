@@ -10,6 +10,7 @@ const preloaded = (html: string) =>
 describe('route preloads', () => {
   const links = preloadLinks([
     { path: '/login', user: false, files: ['/assets/Login-1.js'] },
+    { path: '/reset-password/$token', user: false, files: ['/assets/Reset password-1.js'] },
     { path: '/dashboard/', user: true, files: ['/assets/Dashboard-1.js'], styles: ['/assets/frame-1.css'] },
     { path: '/billing/invoices/$invoiceId', user: true, files: ['/assets/Invoice-1.js'] },
     { path: '/billing/invoices/export', user: true, files: ['/assets/Export-1.js'] },
@@ -39,6 +40,12 @@ describe('route preloads', () => {
   it("preloads nothing of a user's page for a visitor, who will be sent to sign in", () => {
     expect(links('/dashboard/', false)).toBe('');
     expect(links('/login', false)).toContain('Login-1.js');
+  });
+
+  it("preloads a chunk named with a space (SPEC.md's page chunk names), percent-encoded as its import asks", () => {
+    expect(links('/reset-password/abc', false)).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/Reset%20password-1.js">',
+    );
   });
 
   it('writes only built assets into the page', () => {

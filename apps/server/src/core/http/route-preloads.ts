@@ -16,9 +16,13 @@ export interface RoutePreload {
   styles?: string[];
 }
 
-/** A built asset's path; anything else in the file is ignored rather than written into the page. */
-const assetFile = /^\/assets\/[\w.-]+\.js$/;
-const styleFile = /^\/assets\/[\w.-]+\.css$/;
+/**
+ * A built asset's path; anything else in the file is ignored rather than written into the page.
+ * Page chunks carry SPEC.md's names, spaces included (`Reset password-<hash>.js`), so a space is an
+ * asset's character too; the link writes it percent-encoded, the URL the page's own import asks for.
+ */
+const assetFile = /^\/assets\/[\w .-]+\.js$/;
+const styleFile = /^\/assets\/[\w .-]+\.css$/;
 
 function pattern(routePath: string): RegExp {
   const segments = routePath
@@ -45,10 +49,10 @@ export function preloadLinks(preloads: readonly RoutePreload[]): PreloadLinks {
       tags: [
         ...(route.styles ?? [])
           .filter((file) => styleFile.test(file))
-          .map((file) => `<link rel="stylesheet" href="${file}">`),
+          .map((file) => `<link rel="stylesheet" href="${encodeURI(file)}">`),
         ...route.files
           .filter((file) => assetFile.test(file))
-          .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+          .map((file) => `<link rel="modulepreload" crossorigin href="${encodeURI(file)}">`),
       ].join(''),
     }))
     .sort((a, b) => a.params - b.params);
