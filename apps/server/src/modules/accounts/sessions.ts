@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Clock } from '../../core/clock.js';
 import type { Database, Executor } from '../../core/db/database.js';
-import { authorizationCodes, deviceCodes } from '../auth/schema.js';
+import { Hook } from '../../core/hooks.js';
 import { LiveSessions, type RevocationBus } from './live-sessions.js';
 import { sessions, users } from './schema.js';
 
@@ -124,20 +124,19 @@ export class SessionStore {
   }
 
   /**
+   * Runs inside the transaction of a sign-out or password change, with the user whose sessions end:
+   * a module that hands out what a token of the user could still turn into a new session voids it
+   * there (auth adds its unredeemed one-time codes and approved, unclaimed device grants). A part
+   * that throws rolls the sign-out back.
+   */
+  readonly signingOut = new Hook<[tx: Executor, userId: string]>();
+
+  /**
    * A sign-out or password change also voids what a token of the user could still turn into a new
-   * session: unredeemed one-time codes and approved, unclaimed device grants. They carry no session
-   * of their own, so all of the user's go; both last minutes at most, and the user can ask again.
+   * session, in the same transaction: runs `signingOut` (the modules that hand out such grants).
    */
   async voidPendingGrants(tx: Executor, userId: string): Promise<void> {
-    const now = this.clock.now();
-    await tx
-      .update(authorizationCodes)
-      .set({ usedAt: now })
-      .where(and(eq(authorizationCodes.userId, userId), isNull(authorizationCodes.usedAt)));
-    await tx
-      .update(deviceCodes)
-      .set({ status: 'denied' })
-      .where(and(eq(deviceCodes.userId, userId), eq(deviceCodes.status, 'approved')));
+    await this.signingOut.run(tx, userId);
   }
 
   async markConfirmed(sessionId: string): Promise<void> {
