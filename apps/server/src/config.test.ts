@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { bootstrapPlatform } from './modules/platform/bootstrap.js';
+import { firstStart } from './modules/accounts/first-start.js';
 import { createTestApp, type TestApp } from './test/app.js';
 import { configSchema, listeningUrl, loadConfig } from './config.js';
 
@@ -56,7 +56,7 @@ describe('links on another port', () => {
   it('point at that port: the first admin link and the API reference servers', async () => {
     t = await createTestApp({ config: { PORT: '4100' } });
     expect(t.config.PUBLIC_URL).toBe('http://localhost:4100');
-    const first = await bootstrapPlatform(t.database.db, t.clock, {
+    const first = await firstStart(t.database.db, t.clock, {
       platformName: 'Wharf',
       adminEmail: 'admin@wharf.local',
       publicUrl: t.config.PUBLIC_URL,

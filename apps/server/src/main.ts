@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createTestClock, systemClock } from './core/clock.js';
 import { openConfiguredDatabase } from './core/db/open-configured.js';
-import { bootstrapPlatform } from './modules/platform/bootstrap.js';
+import { firstStart } from './modules/accounts/first-start.js';
 
 /** start: config -> database -> migrations (under the startup lock) -> first start (under it too) -> listen */
 async function start(): Promise<void> {
@@ -25,7 +25,7 @@ async function start(): Promise<void> {
 
   // Under the startup lock, like the migrations: servers starting at once take turns (decision 024).
   const first = await database.exclusive(() =>
-    bootstrapPlatform(database.db, clock, {
+    firstStart(database.db, clock, {
       platformName: config.PLATFORM_NAME,
       adminEmail: config.ADMIN_EMAIL,
       publicUrl: config.PUBLIC_URL,

@@ -1,7 +1,7 @@
 import { loadConfig } from '../config.js';
 import { systemClock } from '../core/clock.js';
 import { openConfiguredDatabase } from '../core/db/open-configured.js';
-import { bootstrapPlatform } from '../modules/platform/bootstrap.js';
+import { firstStart } from '../modules/accounts/first-start.js';
 import { PlatformService } from '../modules/platform/service.js';
 import { seedDemo } from '../seed/demo.js';
 
@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
   try {
-    await bootstrapPlatform(database.db, systemClock, {
+    await firstStart(database.db, systemClock, {
       platformName: config.PLATFORM_NAME,
       adminEmail: config.ADMIN_EMAIL,
       publicUrl: config.PUBLIC_URL,

@@ -7,7 +7,7 @@ import { buildApp, type AppDependencies } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { createTestClock, type TestClock } from '../core/clock.js';
 import type { DatabaseHandle } from '../core/db/database.js';
-import { bootstrapPlatform } from '../modules/platform/bootstrap.js';
+import { firstStart } from '../modules/accounts/first-start.js';
 import { createTestDatabase } from './database.js';
 import { deleteRedisKeys } from './redis.js';
 
@@ -91,6 +91,6 @@ export const testBootstrap = {
 /** A test app after first start, as every running server is: the default platform and its admin exist. */
 export async function createStartedTestApp(options: Parameters<typeof createTestApp>[0] = {}): Promise<TestApp> {
   const t = await createTestApp(options);
-  await bootstrapPlatform(t.database.db, t.clock, testBootstrap);
+  await firstStart(t.database.db, t.clock, testBootstrap);
   return t;
 }

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../../app.js';
-import { organisations } from '../../modules/projects/schema.js';
-import { bootstrapPlatform } from '../../modules/platform/bootstrap.js';
+import { firstStart } from '../../modules/accounts/first-start.js';
+import { findUser, insertUser } from '../../modules/accounts/testing.js';
 import { createUser, STRONG_PASSWORD, TestBrowser, USER_API } from '../../test/accounts.js';
 import { testConfig } from '../../test/app.js';
 import { createTestDatabase } from '../../test/database.js';
@@ -32,7 +32,6 @@ const op = (operationId: string) =>
 describe('the audit log', () => {
   let app: FastifyInstance;
   let database: DatabaseHandle;
-  let platformId: string;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -44,14 +43,14 @@ describe('the audit log', () => {
       {
         testCommits: (_input, request) =>
           db.transaction(async (tx) => {
-            await tx.insert(organisations).values({ platformId, name: 'Committed' });
-            await recordAudit(tx, request, { target: 'organisation:committed' });
+            await insertUser(tx, { email: 'committed@example.com' });
+            await recordAudit(tx, request, { target: 'user:committed' });
             return { ok: true };
           }),
         testRollsBack: (_input, request) =>
           db.transaction(async (tx) => {
-            await tx.insert(organisations).values({ platformId, name: 'Rolled back' });
-            await recordAudit(tx, request, { target: 'organisation:rolled-back' });
+            await insertUser(tx, { email: 'rolled-back@example.com' });
+            await recordAudit(tx, request, { target: 'user:rolled-back' });
             throw new AppError(409, 'CONFLICT', 'Something else changed first.');
           }),
         testForgets: () => ({ ok: true }),
@@ -59,12 +58,11 @@ describe('the audit log', () => {
       anonymousResolver,
     );
     await app.ready();
-    await bootstrapPlatform(db, app.services.clock, {
+    await firstStart(db, app.services.clock, {
       platformName: 'Wharf',
       adminEmail: 'admin@wharf.local',
       publicUrl: 'http://localhost:3000',
     });
-    platformId = (await app.services.platform.resolve({ host: 'localhost' })).id;
   });
   afterAll(async () => {
     await app.close();
@@ -109,13 +107,13 @@ describe('the audit log', () => {
 
   it('keeps the entry of a committed change, and none of a change that rolled back', async () => {
     expect((await app.inject({ method: 'POST', url: '/v1/test/testCommits' })).statusCode).toBe(200);
-    expect(await entries('testCommits')).toMatchObject([{ result: 'success', target: 'organisation:committed' }]);
+    expect(await entries('testCommits')).toMatchObject([{ result: 'success', target: 'user:committed' }]);
 
     expect((await app.inject({ method: 'POST', url: '/v1/test/testRollsBack' })).statusCode).toBe(409);
     const rolledBack = await entries('testRollsBack');
     expect(rolledBack).toHaveLength(1);
     expect(rolledBack[0]).toMatchObject({ result: 'failure', status: 409, target: null });
-    expect(await database.db.select().from(organisations).where(eq(organisations.name, 'Rolled back'))).toEqual([]);
+    expect(await findUser(database.db, { email: 'rolled-back@example.com' })).toBeUndefined();
   });
 
   it('refuses to pass an audited change that wrote no entry (outside production)', async () => {

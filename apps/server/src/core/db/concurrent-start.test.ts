@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createTestClock } from '../clock.js';
-import { bootstrapPlatform } from '../../modules/platform/bootstrap.js';
-import { platforms } from '../../modules/platform/schema.js';
-import { users } from '../../modules/accounts/schema.js';
+import { firstStart } from '../../modules/accounts/first-start.js';
+import { allUsers } from '../../modules/accounts/testing.js';
+import { allPlatforms } from '../../modules/platform/testing.js';
 import { createScratchPostgresDatabase, testPostgresUrl } from '../../test/database.js';
 import { testBootstrap, testConfig } from '../../test/app.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
@@ -19,7 +19,7 @@ async function startLikeMain(databaseUrl: string) {
   const clock = createTestClock();
   const app = await buildApp(config, { database, clock });
   await app.ready();
-  const first = await database.exclusive(() => bootstrapPlatform(database.db, clock, testBootstrap));
+  const first = await database.exclusive(() => firstStart(database.db, clock, testBootstrap));
   return { database, app, first };
 }
 
@@ -46,8 +46,8 @@ describe('several servers starting at once on one empty PostgreSQL database', ()
     );
     const started = starts.map((s) => (s as PromiseFulfilledResult<Awaited<ReturnType<typeof startLikeMain>>>).value);
     const { db } = started[0]!.database;
-    expect(await db.select().from(platforms)).toHaveLength(1);
-    expect((await db.select().from(users)).filter((u) => u.isAdmin)).toHaveLength(1);
+    expect(await allPlatforms(db)).toHaveLength(1);
+    expect((await allUsers(db)).filter((u) => u.isAdmin)).toHaveLength(1);
     // Every migration ran exactly once.
     const applied = await db.execute(sql`select hash from drizzle.__drizzle_migrations`);
     const hashes = (applied as unknown as { rows: { hash: string }[] }).rows.map((r) => r.hash);

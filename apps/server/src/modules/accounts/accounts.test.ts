@@ -10,9 +10,9 @@ import {
   totpCode,
   USER_API,
 } from '../../test/accounts.js';
-import { bootstrapPlatform } from '../platform/bootstrap.js';
+import { firstStart } from './first-start.js';
 import { ADDRESS_CAPTCHA_AFTER_FAILURES } from './handlers.js';
-import { mailOutbox } from '../mail/schema.js';
+import { outboxTo } from '../mail/testing.js';
 import { sessions, users } from './schema.js';
 
 const captchaConfig = { CAPTCHA_MAX_NUMBER: '2000' };
@@ -23,7 +23,7 @@ async function setup(): Promise<TestApp> {
 }
 
 async function lastMailTo(t: TestApp, to: string) {
-  const rows = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+  const rows = await outboxTo(t.database.db, to);
   return rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
 }
 
@@ -414,7 +414,7 @@ describe('passwords', () => {
   });
 
   it('the first admin sets a password through the printed link and is signed in', async () => {
-    const again = await bootstrapPlatform(t.database.db, t.clock, {
+    const again = await firstStart(t.database.db, t.clock, {
       platformName: 'Wharf',
       adminEmail: 'admin@wharf.local',
       publicUrl: 'http://localhost:3000',

@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestClock } from '../../core/clock.js';
 import type { DatabaseHandle } from '../../core/db/database.js';
 import { createTestDatabase } from '../../test/database.js';
-import { passwordTokens, users } from '../accounts/schema.js';
-import { hashToken } from '../accounts/tokens.js';
-import { bootstrapPlatform } from './bootstrap.js';
-import { platforms } from './schema.js';
+import { allPlatforms } from '../platform/testing.js';
+import { firstStart } from './first-start.js';
+import { passwordTokens, users } from './schema.js';
+import { hashToken } from './tokens.js';
 
 const options = { platformName: 'Wharf', adminEmail: 'Admin@Example.com', publicUrl: 'https://console.example' };
 
@@ -19,9 +19,9 @@ describe('first start', () => {
   afterEach(() => database.close());
 
   it('creates the default platform and a password-less first admin, and prints a one-time link', async () => {
-    const result = await bootstrapPlatform(database.db, clock, options);
+    const result = await firstStart(database.db, clock, options);
     expect(result.createdPlatform).toBe(true);
-    const all = await database.db.select().from(platforms);
+    const all = await allPlatforms(database.db);
     expect(all).toHaveLength(1);
     expect(all[0]).toMatchObject({ name: 'Wharf', isDefault: true, public: true });
     expect(all[0]!.domains).toEqual(['console.example', 'localhost', '127.0.0.1']);
@@ -41,10 +41,10 @@ describe('first start', () => {
   });
 
   it('runs again harmlessly: no second platform or admin, and only the newest link works', async () => {
-    const first = await bootstrapPlatform(database.db, clock, options);
-    const second = await bootstrapPlatform(database.db, clock, options);
+    const first = await firstStart(database.db, clock, options);
+    const second = await firstStart(database.db, clock, options);
     expect(second.createdPlatform).toBe(false);
-    expect(await database.db.select().from(platforms)).toHaveLength(1);
+    expect(await allPlatforms(database.db)).toHaveLength(1);
     expect(await database.db.select().from(users)).toHaveLength(1);
     const oldToken = new URL(first.adminSetupLink!).searchParams.get('token')!;
     const newToken = new URL(second.adminSetupLink!).searchParams.get('token')!;
@@ -57,16 +57,16 @@ describe('first start', () => {
   });
 
   it('prints no link once the admin has a password', async () => {
-    await bootstrapPlatform(database.db, clock, options);
+    await firstStart(database.db, clock, options);
     await database.db.update(users).set({ passwordHash: '$argon2id$placeholder' });
-    const again = await bootstrapPlatform(database.db, clock, options);
+    const again = await firstStart(database.db, clock, options);
     expect(again.adminSetupLink).toBeUndefined();
   });
 
   it('creates exactly one platform when several instances start at once', async () => {
-    const results = await Promise.allSettled([1, 2, 3].map(() => bootstrapPlatform(database.db, clock, options)));
+    const results = await Promise.allSettled([1, 2, 3].map(() => firstStart(database.db, clock, options)));
     expect(results.some((r) => r.status === 'fulfilled')).toBe(true);
-    expect(await database.db.select().from(platforms)).toHaveLength(1);
+    expect(await allPlatforms(database.db)).toHaveLength(1);
     expect(await database.db.select().from(users)).toHaveLength(1);
   });
 });

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { organisations, projects } from '../projects/schema.js';
-import { bootstrapPlatform } from './bootstrap.js';
+import { firstStart } from '../accounts/first-start.js';
+import { insertOrganisation, insertProject } from '../projects/testing.js';
 import { platforms } from './schema.js';
 import { PlatformService } from './service.js';
 
@@ -16,7 +16,7 @@ describe('GET /omnis/v3/platform', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const { db } = t.database;
-    await bootstrapPlatform(db, t.clock, bootstrapOptions);
+    await firstStart(db, t.clock, bootstrapOptions);
     const [shop] = await db
       .insert(platforms)
       .values({
@@ -28,12 +28,9 @@ describe('GET /omnis/v3/platform', () => {
       })
       .returning();
     shopPlatformId = shop!.id;
-    const [org] = await db.insert(organisations).values({ platformId: shopPlatformId, name: 'Org' }).returning();
-    const [project] = await db
-      .insert(projects)
-      .values({ platformId: shopPlatformId, organisationId: org!.id, name: 'Shop' })
-      .returning();
-    shopProjectId = project!.id;
+    const org = await insertOrganisation(db, { platformId: shopPlatformId, name: 'Org' });
+    const project = await insertProject(db, { platformId: shopPlatformId, organisationId: org.id, name: 'Shop' });
+    shopProjectId = project.id;
     t.app.services.platform.invalidate();
   });
   afterAll(() => t.close());
@@ -84,7 +81,7 @@ describe('PlatformService caching', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    await bootstrapPlatform(t.database.db, t.clock, bootstrapOptions);
+    await firstStart(t.database.db, t.clock, bootstrapOptions);
   });
   afterAll(() => t.close());
 
