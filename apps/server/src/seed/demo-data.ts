@@ -1,4 +1,6 @@
-import type { ProjectRole } from '../modules/projects/schema.js';
+import type { builtInRoles } from '../modules/access/built-in-roles.js';
+
+type BuiltInRoleKey = (typeof builtInRoles)[number]['key'];
 
 /**
  * The demo world. Fixed ids make the seed idempotent: running it again updates these rows in place
@@ -105,7 +107,7 @@ const [olivia, adam, mia, felix, vera, noah] = demoUsers;
 const p = demoProjects;
 
 /** Who holds which role where: every role appears, and some people work in several projects. */
-export const demoMemberships: { projectId: string; userId: string; role: ProjectRole }[] = [
+export const demoMemberships: { projectId: string; userId: string; role: BuiltInRoleKey }[] = [
   ...p.slice(0, 4).map((project) => ({ projectId: project.id, userId: olivia.id, role: 'owner' as const })),
   ...p.slice(4).map((project) => ({ projectId: project.id, userId: noah.id, role: 'owner' as const })),
   { projectId: p[0].id, userId: adam.id, role: 'admin' },

@@ -1,20 +1,15 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock } from '../core/clock.js';
 import type { DatabaseHandle } from '../core/db/database.js';
-import { users } from '../modules/accounts/schema.js';
-import { roleAssignments, roles } from '../modules/access/schema.js';
-import { blogs } from '../modules/blog/schema.js';
-import { bootstrapPlatform } from '../modules/platform/bootstrap.js';
-import { platforms } from '../modules/platform/schema.js';
-import {
-  organisationMembers,
-  organisations,
-  projectMembers,
-  projectRoles,
-  projects,
-} from '../modules/projects/schema.js';
+import { firstStart } from '../modules/accounts/first-start.js';
+import { allUsers } from '../modules/accounts/testing.js';
+import { builtInRoles } from '../modules/access/built-in-roles.js';
+import { ownerCount, roleKeysOf } from '../modules/access/service.js';
+import { allBlogRows } from '../modules/blog/testing.js';
+import { allPlatforms } from '../modules/platform/testing.js';
+import { projectIdsOnPlan, projectsTableCounts } from '../modules/projects/testing.js';
 import { createTestDatabase } from '../test/database.js';
+import { demoMemberships, demoProjects } from './demo-data.js';
 import { seedDemo } from './demo.js';
 
 describe('the demo seed', () => {
@@ -22,43 +17,40 @@ describe('the demo seed', () => {
   let platformId: string;
   beforeAll(async () => {
     database = await createTestDatabase();
-    await bootstrapPlatform(database.db, createTestClock(), {
+    await firstStart(database.db, createTestClock(), {
       platformName: 'Wharf',
       adminEmail: 'admin@wharf.local',
       publicUrl: 'http://localhost:3000',
     });
-    const [platform] = await database.db.select().from(platforms);
+    const [platform] = await allPlatforms(database.db);
     platformId = platform!.id;
   });
   afterAll(() => database.close());
 
   const counts = async () => ({
-    platforms: (await database.db.select().from(platforms)).length,
-    organisations: (await database.db.select().from(organisations)).length,
-    projects: (await database.db.select().from(projects)).length,
-    users: (await database.db.select().from(users)).length,
-    projectMembers: (await database.db.select().from(projectMembers)).length,
-    organisationMembers: (await database.db.select().from(organisationMembers)).length,
-    blogs: (await database.db.select().from(blogs)).length,
+    platforms: (await allPlatforms(database.db)).length,
+    ...(await projectsTableCounts(database.db)),
+    users: (await allUsers(database.db)).length,
+    blogs: (await allBlogRows(database.db)).length,
   });
 
   it('loads one platform, two organisations, seven projects (one on the demo plan) and every role', async () => {
     await seedDemo(database.db, platformId);
     const after = await counts();
     expect(after).toMatchObject({ platforms: 1, organisations: 2, projects: 7, users: 7 });
-    expect(await database.db.select().from(projects).where(eq(projects.planCode, 'demo'))).toHaveLength(1);
-    const held = await database.db
-      .select({ key: roles.key, projectId: roleAssignments.projectId })
-      .from(roleAssignments)
-      .innerJoin(roles, eq(roles.id, roleAssignments.roleId));
-    expect([...new Set(held.map((h) => h.key))].sort()).toEqual([...projectRoles].sort());
+    expect(await projectIdsOnPlan(database.db, 'demo')).toHaveLength(1);
+    const held = new Set<string>();
+    for (const m of demoMemberships) {
+      for (const key of await roleKeysOf(database.db, m.projectId, m.userId)) held.add(key);
+    }
+    expect([...held].sort()).toEqual(builtInRoles.map((role) => role.key).sort());
     // Every project has an owner.
-    expect(new Set(held.filter((h) => h.key === 'owner').map((h) => h.projectId)).size).toBe(7);
-    expect(await database.db.select().from(projectMembers)).toHaveLength(16);
+    for (const project of demoProjects) expect(await ownerCount(database.db, project.id)).toBeGreaterThan(0);
+    expect(after.projectMembers).toBe(16);
   });
 
   it("publishes the platform's help: at least six tutorials and six FAQs, with safe HTML", async () => {
-    const posts = await database.db.select().from(blogs);
+    const posts = await allBlogRows(database.db);
     const published = posts.filter((p) => p.type === 'parent-platform' && p.visibility === 'published');
     expect(published.filter((p) => p.category === 'tutorial').length).toBeGreaterThanOrEqual(6);
     expect(published.filter((p) => p.category === 'faq').length).toBeGreaterThanOrEqual(6);

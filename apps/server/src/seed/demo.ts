@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '../core/db/database.js';
-import { users } from '../modules/accounts/schema.js';
+import { upsertUsers } from '../modules/accounts/testing.js';
 import { addMember } from '../modules/access/service.js';
 import { upsertPlatformPosts } from '../modules/blog/service.js';
-import { organisationMembers, organisations, projects } from '../modules/projects/schema.js';
+import { addOrganisationMembers, upsertOrganisations, upsertProjects } from '../modules/projects/testing.js';
 import { demoFaqs, demoTutorials } from './demo-blog.js';
 import { demoMemberships, demoOrganisations, demoProjects, demoUsers } from './demo-data.js';
 
@@ -23,32 +22,15 @@ const HOUR = 60 * 60 * 1000;
 /** Load the demo world onto a platform, in one transaction; running it twice changes nothing more. */
 export async function seedDemo(db: Database, platformId: string): Promise<SeedSummary> {
   return db.transaction(async (tx) => {
-    await tx
-      .insert(organisations)
-      .values(demoOrganisations.map((o) => ({ ...o, platformId })))
-      .onConflictDoUpdate({ target: organisations.id, set: { name: sql`excluded.name` } });
-    await tx
-      .insert(projects)
-      .values(demoProjects.map((project) => ({ ...project, platformId })))
-      .onConflictDoUpdate({
-        target: projects.id,
-        set: {
-          name: sql`excluded.name`,
-          planCode: sql`excluded.plan_code`,
-          organisationId: sql`excluded.organisation_id`,
-        },
-      });
-    await tx
-      .insert(users)
-      .values(demoUsers.map((u) => ({ ...u })))
-      .onConflictDoUpdate({
-        target: users.id,
-        set: {
-          firstName: sql`excluded.first_name`,
-          lastName: sql`excluded.last_name`,
-          username: sql`excluded.username`,
-        },
-      });
+    await upsertOrganisations(
+      tx,
+      demoOrganisations.map((o) => ({ ...o, platformId })),
+    );
+    await upsertProjects(
+      tx,
+      demoProjects.map((project) => ({ ...project, platformId })),
+    );
+    await upsertUsers(tx, demoUsers);
     for (const m of demoMemberships) await addMember(tx, m.projectId, m.userId, m.role);
     // A project member belongs to the project's organisation.
     const organisationOf = new Map<string, string>(demoProjects.map((project) => [project.id, project.organisationId]));
@@ -57,10 +39,7 @@ export async function seedDemo(db: Database, platformId: string): Promise<SeedSu
       const organisationId = organisationOf.get(m.projectId)!;
       orgMembers.set(`${organisationId}:${m.userId}`, { organisationId, userId: m.userId });
     }
-    await tx
-      .insert(organisationMembers)
-      .values([...orgMembers.values()])
-      .onConflictDoNothing();
+    await addOrganisationMembers(tx, [...orgMembers.values()]);
     const posts = await upsertPlatformPosts(tx, platformId, [
       ...demoTutorials.map((post, i) => ({ ...post, at: new Date(POSTS_PUBLISHED - i * HOUR) })),
       ...demoFaqs.map((post, i) => ({ ...post, at: new Date(POSTS_PUBLISHED - 24 * HOUR - i * HOUR) })),

@@ -4,9 +4,9 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../core/db/database.js';
 import { AppError } from '../../core/errors.js';
 import { containsPattern, cursorTime, decodePageToken, encodePageToken } from '../../core/pagination.js';
-import { users } from '../accounts/schema.js';
+import { userCards } from '../accounts/read-models.js';
 import type { PermissionResolver } from '../access/service.js';
-import { projectMembers, projects } from '../projects/schema.js';
+import { memberProjectIdsOnPlatform } from '../projects/read-models.js';
 import { sanitizeBlogContent } from './sanitize.js';
 import type { BlogSearch } from './search.js';
 import { blogs } from './schema.js';
@@ -69,12 +69,7 @@ export class BlogReader {
 
   /** The caller's projects on this platform (a project's posts are read only by its members). */
   private memberProjects(): Promise<string[]> {
-    this.memberships ??= this.db
-      .select({ id: projects.id })
-      .from(projectMembers)
-      .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-      .where(and(eq(projectMembers.userId, this.userId), eq(projects.platformId, this.platformId)))
-      .then((rows) => rows.map((r) => r.id));
+    this.memberships ??= memberProjectIdsOnPlatform(this.db, this.userId, this.platformId);
     return this.memberships;
   }
 
@@ -88,9 +83,9 @@ export class BlogReader {
 }
 
 const authorColumns = {
-  authorFirstName: users.firstName,
-  authorLastName: users.lastName,
-  authorUsername: users.username,
+  authorFirstName: userCards.firstName,
+  authorLastName: userCards.lastName,
+  authorUsername: userCards.username,
 };
 
 type RowWithAuthor = { blog: BlogRow } & {
@@ -122,7 +117,7 @@ function selectWithAuthor(db: Executor) {
   return db
     .select({ blog: blogs, ...authorColumns })
     .from(blogs)
-    .leftJoin(users, eq(users.id, blogs.authorId));
+    .leftJoin(userCards, eq(userCards.id, blogs.authorId));
 }
 
 /** A post of the platform by id or by slug (a uuid-shaped reference is tried as both, the id first). */

@@ -1,5 +1,5 @@
 import type { Executor } from '../../core/db/database.js';
-import { loadProject } from '../projects/handlers.js';
+import { projectTitle } from '../projects/read-models.js';
 import type { NotificationService } from './service.js';
 
 /**
@@ -17,7 +17,7 @@ export async function notifyRolesChanged(
   notifications: NotificationService,
   change: { projectId: string; userId: string; roleNames: string[] },
 ): Promise<void> {
-  const project = await loadProject(tx, change.projectId);
+  const project = await projectTitle(tx, change.projectId);
   await notifications.notifyUser(tx, {
     userId: change.userId,
     title: `Your roles in ${project.name} changed`,

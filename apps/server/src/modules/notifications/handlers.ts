@@ -7,8 +7,8 @@ import { AppError, badRequest, notFound } from '../../core/errors.js';
 import type { Handlers } from '../../core/http/operations.js';
 import { decodeTimePageToken, encodePageToken } from '../../core/pagination.js';
 import { findUserById } from '../accounts/service.js';
-import { loadProject } from '../projects/handlers.js';
 import { memberProjects } from '../projects/members.js';
+import { projectTitle } from '../projects/read-models.js';
 import type { PushSender } from './push.js';
 import { notifications, pushSubscriptions } from './schema.js';
 import type { NotificationService } from './service.js';
@@ -198,7 +198,8 @@ export function notificationHandlers(deps: {
           if (!(await findUserById(tx, body.userId))) throw new AppError(404, 'USER_NOT_FOUND', 'User not found');
           count = await deps.notifications.notifyUser(tx, { ...content, userId: body.userId });
         } else {
-          await loadProject(tx, body.projectId!);
+          // An unknown project is 404 PROJECT_NOT_FOUND.
+          await projectTitle(tx, body.projectId!);
           count = await deps.notifications.notifyProject(tx, { ...content, projectId: body.projectId! });
         }
         await recordAudit(tx, request, {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../core/db/database.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { deepFreeze } from '../../core/http/serializer.js';
+import { Slot } from '../../core/hooks.js';
 import { projects } from '../projects/schema.js';
 import { platforms } from './schema.js';
 
@@ -46,6 +47,13 @@ export class PlatformService {
   private readonly platformOfProject = new Map<string, string>();
   private readonly ttlMs: number;
   private readonly now: () => number;
+  /**
+   * The platform a project lives on (undefined for no such project): projects provides it in its
+   * setup (`platform.projectPlatform.provide((id) => projectPlatformId(db, id))`), so platform, below
+   * projects, needs not read projects' table. Until that line is in projects/index.ts the query below
+   * still reads the table itself.
+   */
+  readonly projectPlatform = new Slot<(projectId: string) => Promise<string | undefined>>('platform.projectPlatform');
 
   constructor(
     private readonly db: Database,

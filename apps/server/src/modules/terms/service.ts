@@ -3,9 +3,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
 import { AppError } from '../../core/errors.js';
 // Read-only look-ups of which platform a project is on; the terms module writes neither table.
-import { platforms } from '../platform/schema.js';
+import { lockPlatformRow, platformExists } from '../platform/read-models.js';
 import { projectNotFound } from '../projects/errors.js';
-import { projects } from '../projects/schema.js';
+import { projectPlatformId } from '../projects/read-models.js';
 import { platformTerms } from './schema.js';
 
 export type TermsRow = typeof platformTerms.$inferSelect;
@@ -78,8 +78,7 @@ export async function versionExists(db: Executor, platformId: string, version: s
 }
 
 export async function assertPlatformExists(db: Executor, platformId: string): Promise<void> {
-  const [row] = await db.select({ id: platforms.id }).from(platforms).where(eq(platforms.id, platformId));
-  if (!row) throw platformNotFound();
+  if (!(await platformExists(db, platformId))) throw platformNotFound();
 }
 
 /**
@@ -88,18 +87,12 @@ export async function assertPlatformExists(db: Executor, platformId: string): Pr
  * update` still lets projects that reference the platform be written meanwhile.
  */
 export async function lockPlatform(tx: Executor, platformId: string): Promise<void> {
-  const [row] = await tx
-    .select({ id: platforms.id })
-    .from(platforms)
-    .where(eq(platforms.id, platformId))
-    .for('no key update');
-  if (!row) throw platformNotFound();
+  if (!(await lockPlatformRow(tx, platformId))) throw platformNotFound();
 }
 
 /** A project named with a platform's terms must be on that platform: any other is not found there. */
 export async function assertProjectOnPlatform(db: Executor, projectId: string, platformId: string): Promise<void> {
-  const [row] = await db.select({ platformId: projects.platformId }).from(projects).where(eq(projects.id, projectId));
-  if (row?.platformId !== platformId) throw projectNotFound();
+  if ((await projectPlatformId(db, projectId)) !== platformId) throw projectNotFound();
 }
 
 /**
