@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { TOTP, Secret } from 'otpauth';
 import { hashPassword } from '../core/security/passwords.js';
-import { users } from '../modules/accounts/schema.js';
+import { insertUser } from '../modules/accounts/testing.js';
 import type { TestApp } from './app.js';
 
 /**
@@ -50,11 +50,11 @@ export const STRONG_PASSWORD = 'harbour-lights-47-anchor';
 
 /** A user straight in the database, with a password. */
 export async function createUser(t: Pick<TestApp, 'database' | 'clock'>, email: string, password = STRONG_PASSWORD) {
-  const [row] = await t.database.db
-    .insert(users)
-    .values({ email, passwordHash: await hashPassword(password), emailVerifiedAt: t.clock.now() })
-    .returning();
-  return row!;
+  return insertUser(t.database.db, {
+    email,
+    passwordHash: await hashPassword(password),
+    emailVerifiedAt: t.clock.now(),
+  });
 }
 
 export async function signInAs(t: TestApp, email: string, password = STRONG_PASSWORD) {

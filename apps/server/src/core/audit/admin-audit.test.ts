@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember } from '../../modules/access/service.js';
-import { users } from '../../modules/accounts/schema.js';
+import { makeAdmin } from '../../modules/accounts/testing.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 
@@ -14,7 +13,7 @@ describe('reading the audit log (platform admins)', () => {
   beforeAll(async () => {
     t = await createStartedTestApp();
     boss = await bearerUser(t, 'boss@example.com');
-    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.email, 'boss@example.com'));
+    await makeAdmin(t.database.db, { email: 'boss@example.com' });
     owner = await bearerUser(t, 'owner@example.com');
     t.clock.advance(1000);
     projectId = (await createProjectAs(owner)).id;

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { operations, type Operation } from '@wharf/contract';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { createUser, signInAs, USER_API } from '../../test/accounts.js';
-import { users } from '../../modules/accounts/schema.js';
+import { makeAdmin } from '../../modules/accounts/testing.js';
 import { builtInRole } from '../../modules/access/built-in-roles.js';
 import {
   controlText,
@@ -239,7 +239,7 @@ describe('every operation with hostile values in each of its fields', () => {
     t = await createStartedTestApp();
     // The fuzzing user is a platform admin who owns a project, so calls reach their handlers.
     const user = await createUser(t, 'fuzz.owner@example.com');
-    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
+    await makeAdmin(t.database.db, { id: user.id });
     const browser = await signInAs(t, 'fuzz.owner@example.com');
     const bearer = (await browser.post(`${USER_API}/token`)).json().token as string;
     const csrf = browser.cookies.get('wharf-XSRF-TOKEN')!;

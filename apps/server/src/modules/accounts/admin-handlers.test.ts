@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
-import { and, eq } from 'drizzle-orm';
-import { auditLog } from '../../core/audit/schema.js';
+import { eq } from 'drizzle-orm';
+import { auditEntries } from '../../core/audit/read.js';
 import { bearerUser, type BearerUser } from '../../test/projects.js';
 import { users } from './schema.js';
 
@@ -22,10 +22,7 @@ describe('PUT /v1/admin/users/{userId}/features', () => {
     const res = await admin.call('PUT', `/v1/admin/users/${person.user.id}/features`, { features: ['alpha', 'alpha'] });
     expect(res.statusCode).toBe(200);
     expect(res.json().features).toEqual(['alpha']);
-    const audit = await t.database.db
-      .select({ target: auditLog.target })
-      .from(auditLog)
-      .where(and(eq(auditLog.operationId, 'updateUserFeatures'), eq(auditLog.result, 'success')));
+    const audit = await auditEntries(t.database.db, { operationId: 'updateUserFeatures', result: 'success' });
     expect(audit.map((r) => r.target)).toContain(`user:${person.user.id}`);
   });
 

@@ -2,9 +2,8 @@ import { DEVICE_CODE_GRANT } from '@wharf/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStartedTestApp, createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, signInAs, solveCaptcha, TestBrowser, USER_API } from '../../test/accounts.js';
-import { users } from '../accounts/schema.js';
+import { makeAdmin } from '../accounts/testing.js';
 import { bearerUser, createProjectAs } from '../../test/projects.js';
-import { eq } from 'drizzle-orm';
 
 async function bearerFor(t: TestApp, email: string) {
   const browser = await signInAs(t, email);
@@ -139,7 +138,7 @@ describe('the mail outbox', () => {
     t = await createStartedTestApp({ config: { CAPTCHA_MAX_NUMBER: '2000' } });
     await createUser(t, 'reader@example.com');
     await createUser(t, 'boss@example.com');
-    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.email, 'boss@example.com'));
+    await makeAdmin(t.database.db, { email: 'boss@example.com' });
   });
   afterAll(() => t.close());
 

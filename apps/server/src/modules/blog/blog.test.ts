@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../core/audit/schema.js';
+import { auditEntries } from '../../core/audit/read.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
-import { users } from '../accounts/schema.js';
+import { setUserFields } from '../accounts/testing.js';
 import { addMember } from '../access/service.js';
 
 const BLOGS = '/v1/blog/blogs';
@@ -38,10 +37,11 @@ describe('the blog API', () => {
   beforeAll(async () => {
     t = await createStartedTestApp();
     admin = await bearerUser(t, 'boss@example.com');
-    await t.database.db
-      .update(users)
-      .set({ isAdmin: true, firstName: 'Bea', lastName: 'Boss' })
-      .where(eq(users.email, 'boss@example.com'));
+    await setUserFields(
+      t.database.db,
+      { email: 'boss@example.com' },
+      { isAdmin: true, firstName: 'Bea', lastName: 'Boss' },
+    );
     owner = await bearerUser(t, 'owner.a@example.com');
     viewer = await bearerUser(t, 'viewer.a@example.com');
     finance = await bearerUser(t, 'finance.a@example.com');
@@ -75,11 +75,7 @@ describe('the blog API', () => {
   const titles = async (who: BearerUser, search: string, extra: Record<string, string> = {}) =>
     (await list(who, { search, pageSize: '100', ...extra })).items.map((b) => b.title);
 
-  const successes = (operationId: string) =>
-    t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.operationId, operationId), eq(auditLog.result, 'success')));
+  const successes = (operationId: string) => auditEntries(t.database.db, { operationId, result: 'success' });
 
   describe("the platform's own posts", () => {
     it('lets a platform admin write, publish, rename and delete one, each change audited', async () => {
@@ -169,10 +165,7 @@ describe('the blog API', () => {
       expect((await owner.call('PATCH', `${BLOGS}/${draft.id}`, { title: 'Hijacked' })).statusCode).toBe(404);
       expect((await admin.call('GET', `${BLOGS}/${post.id}`)).json().title).toBe('Switch between projects');
 
-      const failures = await t.database.db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.operationId, 'createBlog'), eq(auditLog.result, 'failure')));
+      const failures = await auditEntries(t.database.db, { operationId: 'createBlog', result: 'failure' });
       expect(failures.some((e) => e.actorUserId === owner.user.id && e.status === 403)).toBe(true);
     });
 

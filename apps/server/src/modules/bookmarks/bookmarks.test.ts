@@ -1,7 +1,7 @@
 import { BOOKMARKS_MAX } from '@wharf/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../core/audit/schema.js';
+import { auditEntries } from '../../core/audit/read.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/accounts.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
@@ -113,11 +113,7 @@ describe('bookmarks', () => {
     bookmarks: await t.database.db.select().from(bookmarks).orderBy(bookmarks.id),
     tabs: await t.database.db.select().from(bookmarkTabs).orderBy(bookmarkTabs.id),
   });
-  const successes = (operationId: string) =>
-    t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.operationId, operationId), eq(auditLog.result, 'success')));
+  const successes = (operationId: string) => auditEntries(t.database.db, { operationId, result: 'success' });
 
   describe('creating', () => {
     it('puts a new bookmark last in its tab and last overall, with every field, audited', async () => {

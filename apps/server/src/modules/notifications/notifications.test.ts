@@ -1,14 +1,14 @@
 import type { Notification, NotificationPage } from '@wharf/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../core/audit/schema.js';
-import { jobs } from '../../core/jobs/schema.js';
+import { auditEntries } from '../../core/audit/read.js';
+import { queuedJobs } from '../../core/jobs/inspect.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { createUser, signInAs, TestBrowser, USER_API } from '../../test/accounts.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 import { addMember } from '../access/service.js';
-import { users } from '../accounts/schema.js';
-import { mailOutbox } from '../mail/schema.js';
+import { makeAdmin, setUserFields } from '../accounts/testing.js';
+import { outboxTo } from '../mail/testing.js';
 import { MAX_PUSH_DEVICES } from './handlers.js';
 import { ensureVapidKeys, PUSH_QUEUE } from './push.js';
 import { notifications, pushSubscriptions } from './schema.js';
@@ -66,7 +66,7 @@ describe('in-app notifications', () => {
     member = await bearerUser(t, 'member@example.com');
     outsider = await bearerUser(t, 'outsider@example.com');
     admin = await bearerUser(t, 'boss@example.com');
-    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+    await makeAdmin(t.database.db, { id: admin.user.id });
     projectId = (await createProjectAs(owner, 'Shop')).id;
     await addMember(t.database.db, projectId, member.user.id, 'member');
     ownerBrowser = await signInAs(t, 'owner@example.com');
@@ -274,7 +274,9 @@ describe('in-app notifications', () => {
   describe('sent by a platform admin', () => {
     const send = (who: BearerUser, body: object) => who.call('POST', '/v1/admin/notifications', body);
     const audits = () =>
-      db().select().from(auditLog).where(eq(auditLog.operationId, 'sendNotification')).orderBy(auditLog.at);
+      auditEntries(db(), { operationId: 'sendNotification' }).then((rows) =>
+        rows.sort((a, b) => a.at.getTime() - b.at.getTime()),
+      );
 
     it('is refused to everyone else, and the refusal is audited', async () => {
       const res = await send(owner, { userId: member.user.id, title: 'Hi' });
@@ -305,7 +307,7 @@ describe('in-app notifications', () => {
         details: { title: 'Maintenance tonight', push: false, recipients: 1 },
       });
       // Without push asked for, no job.
-      expect(await db().select().from(jobs).where(eq(jobs.queue, PUSH_QUEUE))).toEqual([]);
+      expect(await queuedJobs(db(), PUSH_QUEUE)).toEqual([]);
     });
 
     it('reaches every member of a project', async () => {
@@ -358,10 +360,10 @@ describe('in-app notifications', () => {
         role: 'viewer',
       });
       expect(invited.statusCode).toBe(201);
-      const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.to, 'newcomer@example.com'));
+      const [mail] = await outboxTo(db(), 'newcomer@example.com');
       const token = mail!.text.match(/accept-invite\/([\w-]+)/)![1]!;
       const newcomer = { user: await createUser(t, 'newcomer@example.com') };
-      await db().update(users).set({ firstName: 'Nia', lastName: 'Newman' }).where(eq(users.id, newcomer.user.id));
+      await setUserFields(db(), { id: newcomer.user.id }, { firstName: 'Nia', lastName: 'Newman' });
       const browser = await signInAs(t, 'newcomer@example.com');
       expect((await browser.get(`${USER_API}/accept-invite/${token}`)).json()).toMatchObject({ joined: true });
 

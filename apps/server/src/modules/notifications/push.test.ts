@@ -2,14 +2,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { jobs } from '../../core/jobs/schema.js';
+import { deleteJobs, queuedJobs } from '../../core/jobs/inspect.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import type { TestBrowser } from '../../test/accounts.js';
 import { createUser, signInAs, USER_API } from '../../test/accounts.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 import { startPushReceiver, type PushReceiver, type ReceiverSubscription } from '../../test/push-receiver.js';
 import { addMember } from '../access/service.js';
-import { users } from '../accounts/schema.js';
+import { makeAdmin } from '../accounts/testing.js';
 import { PUSH_QUEUE, PUSH_TTL_SECONDS } from './push.js';
 import { notifications, pushSubscriptions } from './schema.js';
 
@@ -25,7 +25,7 @@ describe('device push, end to end against a loopback push service', () => {
     t = await createStartedTestApp({ config: { PUSH_ALLOW_HTTP: 'true' } });
     receiver = await startPushReceiver();
     admin = await bearerUser(t, 'boss@example.com');
-    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+    await makeAdmin(t.database.db, { id: admin.user.id });
     member = await bearerUser(t, 'member@example.com');
     memberBrowser = await signInAs(t, 'member@example.com');
     publicKey = (await memberBrowser.get(`${USER_API}/push/key`)).json().publicKey;
@@ -35,7 +35,7 @@ describe('device push, end to end against a loopback push service', () => {
     await receiver.close();
   });
   beforeEach(async () => {
-    await t.database.db.delete(jobs);
+    await deleteJobs(t.database.db);
     await t.database.db.delete(pushSubscriptions);
   });
 
@@ -51,7 +51,7 @@ describe('device push, end to end against a loopback push service', () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { recipients: number };
   };
-  const pushJobs = () => t.database.db.select().from(jobs).where(eq(jobs.queue, PUSH_QUEUE));
+  const pushJobs = () => queuedJobs(t.database.db, PUSH_QUEUE);
 
   it('encrypts and signs the notification for each device; the receiver decrypts it', async () => {
     const phone = await subscribe();
@@ -217,7 +217,7 @@ describe('a push endpoint on a loopback or private address', () => {
     const port = (counter.address() as AddressInfo).port;
     try {
       const admin = await bearerUser(t, 'boss@example.com');
-      await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+      await makeAdmin(t.database.db, { id: admin.user.id });
       const browser = await signInAs(t, 'boss@example.com');
       const endpoints = [
         receiver.subscribe().endpoint,
@@ -239,7 +239,7 @@ describe('a push endpoint on a loopback or private address', () => {
       });
       expect(sent.statusCode, sent.body).toBe(201);
       expect(await t.app.services.jobs.runDue()).toBe(endpoints.length);
-      const pushes = await t.database.db.select().from(jobs).where(eq(jobs.queue, PUSH_QUEUE));
+      const pushes = await queuedJobs(t.database.db, PUSH_QUEUE);
       expect(pushes.map((j) => [j.state, j.lastError])).toEqual(
         endpoints.map(() => ['queued', expect.stringMatching(/could not connect/)]),
       );

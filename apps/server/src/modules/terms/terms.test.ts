@@ -1,12 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../core/audit/schema.js';
+import { auditEntries } from '../../core/audit/read.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { createUser, signInAs, USER_API, type TestBrowser } from '../../test/accounts.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
-import { users } from '../accounts/schema.js';
-import { platforms } from '../platform/schema.js';
-import { projects } from '../projects/schema.js';
+import { makeAdmin } from '../accounts/testing.js';
+import { insertPlatform } from '../platform/testing.js';
+import { setProjectPlatform } from '../projects/testing.js';
 import { platformTerms } from './schema.js';
 
 interface TermsBody {
@@ -35,17 +35,14 @@ describe('platform terms', () => {
   beforeAll(async () => {
     t = await createStartedTestApp();
     admin = await bearerUser(t, 'boss@example.com');
-    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.email, 'boss@example.com'));
+    await makeAdmin(t.database.db, { email: 'boss@example.com' });
     owner = await bearerUser(t, 'owner@example.com');
     platformId = (await t.app.inject({ method: 'GET', url: '/omnis/v3/platform' })).json().id;
-    const [other] = await t.database.db
-      .insert(platforms)
-      .values({ name: 'Harbour Shops', domains: ['shops.example'] })
-      .returning();
-    otherPlatformId = other!.id;
+    const other = await insertPlatform(t.database.db, { name: 'Harbour Shops', domains: ['shops.example'] });
+    otherPlatformId = other.id;
     project = (await createProjectAs(owner, 'Shop')).id;
     projectElsewhere = (await createProjectAs(owner, 'Elsewhere')).id;
-    await t.database.db.update(projects).set({ platformId: otherPlatformId }).where(eq(projects.id, projectElsewhere));
+    await setProjectPlatform(t.database.db, projectElsewhere, otherPlatformId);
   });
   afterAll(() => t.close());
 
@@ -68,11 +65,7 @@ describe('platform terms', () => {
     (await t.app.inject({ method: 'GET', url: activeUrl(platformId, query) })).json();
   const signedOf = async (browser: TestBrowser) =>
     (await browser.get(USER_API)).json().signedPlatformTermsLogs as { id: string; version: string }[];
-  const successes = (operationId: string) =>
-    t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.operationId, operationId), eq(auditLog.result, 'success')));
+  const successes = (operationId: string) => auditEntries(t.database.db, { operationId, result: 'success' });
 
   describe('saving and listing (platform admins)', () => {
     it('saves each version as a new row stamped with the clock, lists them newest first, and audits', async () => {
@@ -173,8 +166,8 @@ describe('platform terms', () => {
       const latest = await save();
       expect(await active()).toEqual({ terms: latest });
       expect(await active(`?project=${project}`)).toEqual({ terms: latest });
-      const [bare] = await t.database.db.insert(platforms).values({ name: 'Bare' }).returning();
-      const res = await t.app.inject({ method: 'GET', url: activeUrl(bare!.id) });
+      const bare = await insertPlatform(t.database.db, { name: 'Bare' });
+      const res = await t.app.inject({ method: 'GET', url: activeUrl(bare.id) });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ terms: null });
     });
