@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { createUser, signInAs, USER_API } from '../../test/accounts.js';
-import { organisations, projects } from '../projects/schema.js';
+import { insertOrganisation, insertProject } from '../projects/testing.js';
 import { builtInRole } from './built-in-roles.js';
 import { roleAssignments } from './schema.js';
 import { addMember, PermissionResolver } from './service.js';
@@ -16,15 +16,13 @@ describe('access control', () => {
   beforeAll(async () => {
     t = await createStartedTestApp();
     const platform = await t.app.services.platform.resolve({ host: 'localhost' });
-    const [org] = await t.database.db
-      .insert(organisations)
-      .values({ platformId: platform.id, name: 'Org' })
-      .returning();
-    const [project] = await t.database.db
-      .insert(projects)
-      .values({ platformId: platform.id, organisationId: org!.id, name: 'Shop' })
-      .returning();
-    projectId = project!.id;
+    const org = await insertOrganisation(t.database.db, { platformId: platform.id, name: 'Org' });
+    const project = await insertProject(t.database.db, {
+      platformId: platform.id,
+      organisationId: org.id,
+      name: 'Shop',
+    });
+    projectId = project.id;
     for (const [name, role] of [
       ['olivia', 'owner'],
       ['mia', 'member'],

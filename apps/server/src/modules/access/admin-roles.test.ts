@@ -1,8 +1,8 @@
 import { permissions } from '@wharf/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../core/audit/schema.js';
-import { users } from '../accounts/schema.js';
+import { auditEntries } from '../../core/audit/read.js';
+import { makeAdmin } from '../accounts/testing.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 import { builtInRole } from './built-in-roles.js';
@@ -22,7 +22,7 @@ describe('built-in roles and permissions for platform admins', () => {
   beforeAll(async () => {
     t = await createStartedTestApp();
     boss = await bearerUser(t, 'boss@example.com');
-    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.email, 'boss@example.com'));
+    await makeAdmin(t.database.db, { email: 'boss@example.com' });
     owner = await bearerUser(t, 'owner@example.com');
     mia = await bearerUser(t, 'mia@example.com');
     projectId = (await createProjectAs(owner)).id;
@@ -32,11 +32,7 @@ describe('built-in roles and permissions for platform admins', () => {
 
   const admin = (path: string) => `/v1/enforcer/admin${path}`;
   const inProject = (path: string) => `${admin(path)}?project=${projectId}`;
-  const successes = async (operationId: string) =>
-    t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.operationId, operationId), eq(auditLog.result, 'success')));
+  const successes = async (operationId: string) => auditEntries(t.database.db, { operationId, result: 'success' });
   const miaGranted = async (asked: string[]) =>
     (
       await mia.call('POST', '/v1/enforcer/enforce', { project: projectId, user: mia.user.id, permissions: asked })

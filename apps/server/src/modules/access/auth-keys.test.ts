@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
-import { auditLog } from '../../core/audit/schema.js';
+import { auditEntries } from '../../core/audit/read.js';
 import { authKeys } from './schema.js';
 import { addMember } from './service.js';
 
@@ -93,7 +93,7 @@ describe('project API keys', () => {
     expect((await withKey(secret, 'PATCH', `/v1/projects/${projectId}`, { name: 'Renamed by a key' })).statusCode).toBe(
       200,
     );
-    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.operationId, 'updateProject'));
+    const entries = await auditEntries(t.database.db, { operationId: 'updateProject' });
     expect(entries.find((e) => e.result === 'success')).toMatchObject({
       actorKind: 'authKey',
       actorUserId: owner.user.id,

@@ -1,6 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../core/audit/schema.js';
+import { auditEntries } from '../../core/audit/read.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 import { builtInRole } from './built-in-roles.js';
@@ -29,11 +28,7 @@ describe("a project's own roles in /v1/enforcer", () => {
   afterAll(() => t.close());
 
   const at = (path: string, project = projectId) => `/v1/enforcer${path}?project=${project}`;
-  const successes = async (operationId: string) =>
-    t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.operationId, operationId), eq(auditLog.result, 'success')));
+  const successes = async (operationId: string) => auditEntries(t.database.db, { operationId, result: 'success' });
   const create = (who: BearerUser, body: object, project = projectId) => who.call('POST', at('/roles', project), body);
   /** What sam is granted of `permissions`, through POST /v1/enforcer/enforce. */
   const samGranted = async (permissions: string[]) =>
@@ -147,10 +142,7 @@ describe("a project's own roles in /v1/enforcer", () => {
     expect(await successes('createRole')).toHaveLength(before + 1);
     expect(await successes('updateRole')).toHaveLength(1);
     expect(await successes('deleteRole')).toHaveLength(1);
-    const failures = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.operationId, 'createRole'), eq(auditLog.result, 'failure')));
+    const failures = await auditEntries(t.database.db, { operationId: 'createRole', result: 'failure' });
     expect(failures.map((f) => f.status)).toEqual([403, 403]);
   });
 

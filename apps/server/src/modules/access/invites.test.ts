@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { createUser, signInAs, solveCaptcha, STRONG_PASSWORD, TestBrowser, USER_API } from '../../test/accounts.js';
