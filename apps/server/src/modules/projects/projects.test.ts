@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../core/audit/schema.js';
+import { auditEntries } from '../../core/audit/read.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { bearerUser, type BearerUser } from '../../test/projects.js';
 import { addMember } from '../access/service.js';
@@ -46,7 +46,7 @@ describe('projects and organisations', () => {
     expect(owner.statusCode).toBe(200);
     expect((await olivia.call('GET', '/v1/projects')).json().map((p: { id: string }) => p.id)).toEqual([projectId]);
     expect((await olivia.call('GET', `/v1/organisations/${organisationId}`)).json().name).toBe('Harbour & Co.');
-    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.operationId, 'createProject'));
+    const [entry] = await auditEntries(t.database.db, { operationId: 'createProject' });
     expect(entry).toMatchObject({ projectId, actorUserId: olivia.user.id, result: 'success' });
   });
 
@@ -86,7 +86,7 @@ describe('projects and organisations', () => {
     expect(await t.database.db.select().from(projectMembers).where(eq(projectMembers.projectId, projectId))).toEqual(
       [],
     );
-    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.operationId, 'deleteProject'));
+    const entries = await auditEntries(t.database.db, { operationId: 'deleteProject' });
     // Mia's refused attempt is on record too.
     expect(entries.map((e) => e.result).sort()).toEqual(['failure', 'success']);
     const entry = entries.find((e) => e.result === 'success');

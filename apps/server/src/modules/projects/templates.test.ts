@@ -1,16 +1,23 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../core/audit/schema.js';
+import { auditEntries } from '../../core/audit/read.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
-import { roleAssignments, roles } from '../access/schema.js';
 import { slugOf } from '../access/custom-roles.js';
 import { addMember } from '../access/service.js';
+import {
+  assignRole,
+  customRoleRows,
+  findProjectRole,
+  insertRole,
+  rolesOfProject,
+  setRolePermissions,
+} from '../access/testing.js';
 import { projects } from './schema.js';
 import { templates } from './template-catalogue.js';
 import { defineManifest } from '../integrations/manifest.js';
 import { moduleRegistry } from '../integrations/registry.js';
-import { projectIntegrations } from '../integrations/schema.js';
+import { projectIntegrationRows } from '../integrations/testing.js';
 
 describe('project templates', () => {
   let t: TestApp;
@@ -21,12 +28,13 @@ describe('project templates', () => {
   let intruder: BearerUser;
   let projectId: string;
 
-  const customRoles = (project: string) =>
-    t.database.db
-      .select({ key: roles.key, name: roles.name, permissions: roles.permissions, builtIn: roles.builtIn })
-      .from(roles)
-      .where(eq(roles.projectId, project))
-      .orderBy(roles.key);
+  const customRoles = async (project: string) =>
+    (await rolesOfProject(t.database.db, project)).map(({ key, name, permissions, builtIn }) => ({
+      key,
+      name,
+      permissions,
+      builtIn,
+    }));
   const install = (who: BearerUser, template: string, body: object = {}, project = projectId) =>
     who.call('POST', `/v1/projects/templates/${template}?project=${project}`, body);
 
@@ -84,10 +92,9 @@ describe('project templates', () => {
       },
     });
     // Through the modules' lifecycle, as from the store: each module's install audited in the same change.
-    const moduleInstalls = await t.database.db
-      .select({ target: auditLog.target, details: auditLog.details })
-      .from(auditLog)
-      .where(and(eq(auditLog.operationId, 'installProjectTemplate'), eq(auditLog.projectId, projectId)));
+    const moduleInstalls = (
+      await auditEntries(t.database.db, { operationId: 'installProjectTemplate', projectId })
+    ).map(({ target, details }) => ({ target, details }));
     expect(moduleInstalls.filter((e) => e.target?.startsWith('integration:'))).toEqual(
       ['products', 'orders', 'customers', 'website'].map((code) => ({
         target: `integration:${code}`,
@@ -103,16 +110,11 @@ describe('project templates', () => {
       },
     ]);
     expect((await olivia.call('GET', `/v1/projects/${projectId}`)).json().settings.currency).toBe('EUR');
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.operationId, 'installProjectTemplate'),
-          eq(auditLog.result, 'success'),
-          eq(auditLog.target, `project:${projectId}`),
-        ),
-      );
+    const [entry] = await auditEntries(t.database.db, {
+      operationId: 'installProjectTemplate',
+      result: 'success',
+      target: `project:${projectId}`,
+    });
     expect(entry).toMatchObject({
       projectId,
       actorUserId: olivia.user.id,
@@ -126,18 +128,12 @@ describe('project templates', () => {
       .update(projects)
       .set({ settings: { currency: 'GBP', timezone: 'Europe/Amsterdam', weightUnit: 'kg' } })
       .where(eq(projects.id, projectId));
-    await t.database.db
-      .update(roles)
-      .set({ permissions: ['projects.read'] })
-      .where(and(eq(roles.projectId, projectId), eq(roles.key, 'custom:shop-assistant')));
+    await setRolePermissions(t.database.db, projectId, 'custom:shop-assistant', ['projects.read']);
     // A viewer also holds the role, so its permissions decide whether she may write in chat (cached).
     const viewer = await bearerUser(t, 'vera@example.com');
     await t.database.db.transaction((tx) => addMember(tx, projectId, viewer.user.id, 'viewer'));
-    const [assistant] = await t.database.db
-      .select({ id: roles.id })
-      .from(roles)
-      .where(and(eq(roles.projectId, projectId), eq(roles.key, 'custom:shop-assistant')));
-    await t.database.db.insert(roleAssignments).values({ projectId, userId: viewer.user.id, roleId: assistant!.id });
+    const assistant = await findProjectRole(t.database.db, projectId, 'custom:shop-assistant');
+    await assignRole(t.database.db, { projectId, userId: viewer.user.id, roleId: assistant!.id });
     t.app.services.permissions.invalidateProject(projectId);
     expect(await t.app.services.permissions.has(projectId, viewer.user.id, 'chat.write')).toBe(false);
 
@@ -211,10 +207,7 @@ describe('project templates', () => {
       ['drive', 'fulfillments', 'orders', 'products', 'workflow'].map((code) => ({ code })),
     );
     expect((await customRoles(mill.id)).map((r) => r.key)).toEqual(['custom:operator', 'custom:quality-inspector']);
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.operationId, 'createProject'), eq(auditLog.target, `project:${mill.id}`)));
+    const [entry] = await auditEntries(t.database.db, { operationId: 'createProject', target: `project:${mill.id}` });
     expect(entry!.details).toMatchObject({
       template: 'factory',
       roles: { created: ['custom:operator', 'custom:quality-inspector'] },
@@ -238,7 +231,7 @@ describe('project templates', () => {
     // A settings keeper: may change the project, may not install modules.
     const keeper = await bearerUser(t, 'keeper@example.com');
     const project = (await createProjectAs(olivia, 'Keeper project')).id;
-    await t.database.db.insert(roles).values({
+    await insertRole(t.database.db, {
       projectId: project,
       key: 'custom:settings-keeper',
       name: 'Settings keeper',
@@ -246,15 +239,10 @@ describe('project templates', () => {
       permissions: ['projects.read', 'projects.update'],
       builtIn: false,
     });
-    const [keeperRole] = await t.database.db
-      .select({ id: roles.id })
-      .from(roles)
-      .where(and(eq(roles.projectId, project), eq(roles.key, 'custom:settings-keeper')));
+    const keeperRole = await findProjectRole(t.database.db, project, 'custom:settings-keeper');
     // A viewer (no projects.update, no integrations.manage) who also keeps the settings.
     await t.database.db.transaction((tx) => addMember(tx, project, keeper.user.id, 'viewer'));
-    await t.database.db
-      .insert(roleAssignments)
-      .values({ projectId: project, userId: keeper.user.id, roleId: keeperRole!.id });
+    await assignRole(t.database.db, { projectId: project, userId: keeper.user.id, roleId: keeperRole!.id });
 
     const before = await customRoles(project);
     const refused = await install(keeper, 'shop', {}, project);
@@ -293,7 +281,7 @@ describe('a project template whose module fails to install', () => {
     });
     expect(res.statusCode).toBe(500);
     expect(await count()).toBe(before);
-    expect(await t.database.db.select().from(projectIntegrations)).toEqual([]);
-    expect(await t.database.db.select().from(roles).where(eq(roles.builtIn, false))).toEqual([]);
+    expect(await projectIntegrationRows(t.database.db)).toEqual([]);
+    expect(await customRoleRows(t.database.db)).toEqual([]);
   });
 });

@@ -1,12 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../core/audit/schema.js';
+import { auditEntries } from '../../core/audit/read.js';
 import { enableTwoFactor } from '../../test/accounts.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 import { addMember } from '../access/service.js';
-import { users } from '../accounts/schema.js';
-import { platforms } from '../platform/schema.js';
+import { makeAdmin } from '../accounts/testing.js';
+import { setPlatformFields } from '../platform/testing.js';
 import { organisationMembers, organisations } from './schema.js';
 
 const refused = {
@@ -38,7 +38,7 @@ describe('the two-factor policy of organisations and platforms', () => {
     mia = await bearerUser(t, 'mia@example.com');
     outsider = await bearerUser(t, 'outsider@example.com');
     admin = await bearerUser(t, 'root@example.com');
-    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+    await makeAdmin(t.database.db, { id: admin.user.id });
     const harbour = await createProjectAs(olivia, 'Harbour');
     organisationId = harbour.organisationId;
     await t.database.db.transaction((tx) => addMember(tx, harbour.id, mia.user.id, 'member'));
@@ -58,10 +58,7 @@ describe('the two-factor policy of organisations and platforms', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: organisationId, name: 'Harbour Org', requireTwoFactor: true });
     expect((await olivia.call('GET', `/v1/organisations/${organisationId}`)).json().requireTwoFactor).toBe(true);
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.operationId, 'updateOrganisation'), eq(auditLog.result, 'success')));
+    const [entry] = await auditEntries(t.database.db, { operationId: 'updateOrganisation', result: 'success' });
     expect(entry).toMatchObject({
       actorUserId: olivia.user.id,
       target: `organisation:${organisationId}`,
@@ -88,12 +85,12 @@ describe('the two-factor policy of organisations and platforms', () => {
 
   it('refuses everyone without two-factor when the platform requires it', async () => {
     const platform = await t.app.services.platform.resolve({ host: 'localhost' });
-    await t.database.db.update(platforms).set({ requireTwoFactor: true }).where(eq(platforms.id, platform.id));
+    await setPlatformFields(t.database.db, platform.id, { requireTwoFactor: true });
     try {
       expect(await lists(outsider)).toEqual([403, 403]);
       expect(await lists(olivia)).toEqual([200, 200]);
     } finally {
-      await t.database.db.update(platforms).set({ requireTwoFactor: false }).where(eq(platforms.id, platform.id));
+      await setPlatformFields(t.database.db, platform.id, { requireTwoFactor: false });
     }
     expect(await lists(outsider)).toEqual([200, 200]);
   });
@@ -110,10 +107,7 @@ describe('the two-factor policy of organisations and platforms', () => {
     const missing = await admin.call('PATCH', '/v1/organisations/00000000-0000-4000-8000-000000000000', { name: 'X' });
     expect(missing.statusCode).toBe(404);
     expect(await organisationRow()).toMatchObject({ name: 'Harbour Org', requireTwoFactor: true });
-    const failures = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.operationId, 'updateOrganisation'), eq(auditLog.result, 'failure')));
+    const failures = await auditEntries(t.database.db, { operationId: 'updateOrganisation', result: 'failure' });
     expect(failures.map((f) => f.status).sort()).toEqual([403, 404, 404]);
 
     const byAdmin = await admin.call('PATCH', `/v1/organisations/${organisationId}`, {
