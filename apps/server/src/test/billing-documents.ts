@@ -1,8 +1,6 @@
 import { execFile } from 'node:child_process';
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../core/db/database.js';
-import { invoices, transactions, wallets } from '../modules/billing/schema.js';
-import { projects } from '../modules/projects/schema.js';
+import { bulkTransactions, insertInvoice as insertInvoiceRow } from '../modules/billing/testing.js';
 import type { TestApp } from './app.js';
 import { raiseTransaction } from '../modules/billing/ledger/transactions.js';
 import { billingUrl, company, type Caller, type credit } from './billing.js';
@@ -45,84 +43,18 @@ export async function bookAt(t: TestApp, who: Caller, p: string, at: string, bod
   return res.json() as { id: string; amount: number; walletId: string };
 }
 
-const platformOf = async (db: Executor, projectId: string) =>
-  (await db.select({ platformId: projects.platformId }).from(projects).where(eq(projects.id, projectId)))[0]!
-    .platformId;
-
-let sequence = 0;
-
 /**
- * An invoice row as the invoice run would leave it, carrying `lines` (their `invoiceId` is set).
- * Numbers count up per test process so they never collide on the platform's unique sequence.
+ * An invoice row as the invoice run would leave it, carrying `lines` (their `invoiceId` is set), with
+ * the tests' company details on it.
  */
-export async function insertInvoice(
+export const insertInvoice = (
   db: Executor,
   projectId: string,
   lines: readonly string[],
-  values: Partial<typeof invoices.$inferInsert> = {},
-) {
-  sequence += 1;
-  const [row] = await db
-    .insert(invoices)
-    .values({
-      projectId,
-      platformId: await platformOf(db, projectId),
-      sequence,
-      number: `INV-${String(sequence).padStart(6, '0')}`,
-      type: 'final',
-      status: 'due',
-      currency: 'EUR',
-      periodStart: new Date('2025-12-01T00:00:00Z'),
-      periodEnd: new Date('2026-01-01T00:00:00Z'),
-      subtotal: 0,
-      tax: 0,
-      taxRateBps: 2100,
-      total: 0,
-      amountDue: 0,
-      lineCount: lines.length,
-      company,
-      issuedAt: new Date('2026-01-01T06:00:00Z'),
-      dueAt: new Date('2026-01-15T06:00:00Z'),
-      ...values,
-    })
-    .returning();
-  if (lines.length > 0)
-    await db
-      .update(transactions)
-      .set({ invoiceId: row!.id })
-      .where(inArray(transactions.id, [...lines]));
-  return row!;
-}
+  values: Parameters<typeof insertInvoiceRow>[4] = {},
+) => insertInvoiceRow(db, projectId, lines, company, values);
 
-/**
- * `count` confirmed charges written in one INSERT … SELECT generate_series, far faster than the API
- * (`offset` continues a series, for inserting in slices).
- * They come in threes sharing one createdAt (a second apart per three), so paging must break ties
- * on the id. Balances are not kept: for exports and benches, which read rows, not wallets.
- */
-export async function bulkTransactions(
-  db: Executor,
-  projectId: string,
-  count: number,
-  options: { start?: string; currency?: string; integration?: string; offset?: number } = {},
-) {
-  const currency = options.currency ?? 'EUR';
-  const now = new Date(options.start ?? '2025-06-01T00:00:00Z');
-  await db.insert(wallets).values({ projectId, currency, createdAt: now, updatedAt: now }).onConflictDoNothing();
-  const [wallet] = await db
-    .select({ id: wallets.id })
-    .from(wallets)
-    .where(sql`${wallets.projectId} = ${projectId} and ${wallets.currency} = ${currency}`);
-  await db.execute(sql`
-    insert into billing_transactions
-      (project_id, wallet_id, type, status, amount, currency, integration, source_reference, description, created_at, confirmed_at)
-    select ${projectId}::uuid, ${wallet!.id}::uuid, 'charge', 'confirmed', -(1 + g % 997), ${currency},
-      ${options.integration ?? 'bulk'}, 'bulk-' || g, 'Bulk line ' || g,
-      ${now.toISOString()}::timestamptz + ((g / 3) * interval '1 second'),
-      ${now.toISOString()}::timestamptz + ((g / 3) * interval '1 second')
-    from generate_series(${(options.offset ?? 0) + 1}::int, ${(options.offset ?? 0) + count}::int) as g`);
-  return wallet!.id;
-}
+export { bulkTransactions };
 
 /** The text of a PDF, as poppler's pdftotext reads it (layout kept, so a row stays on one line). */
 export function pdfText(pdf: Buffer): Promise<string> {

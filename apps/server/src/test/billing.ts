@@ -1,10 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { TestApp } from './app.js';
 import { createUser } from './accounts.js';
 import type { BearerUser } from './projects.js';
 import { addMember } from '../modules/access/service.js';
-import { users } from '../modules/accounts/schema.js';
-import { transactions } from '../modules/billing/schema.js';
+import { makeAdmin } from '../modules/accounts/testing.js';
+import { latestAdminEntry } from '../modules/billing/testing.js';
 
 // Helpers of the billing module's tests.
 
@@ -105,7 +104,7 @@ export async function platformAdmin(t: TestApp): Promise<Caller> {
   if (!admin) {
     admin = (async () => {
       const user = await createUser(t, 'billing.platform.admin@example.com');
-      await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
+      await makeAdmin(t.database.db, { id: user.id });
       return user.id;
     })();
     admins.set(t, admin);
@@ -128,12 +127,7 @@ export async function creditWallet(
     credit: { amount, currency: options.currency, reason: options.reason ?? 'Test funds' },
   });
   if (res.statusCode !== 200) throw new Error(`not credited: ${res.statusCode} ${res.body}`);
-  const [row] = await t.database.db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.projectId, projectId), eq(transactions.integration, 'admin')))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(1);
+  const row = await latestAdminEntry(t.database.db, projectId);
   return { id: row!.id, amount: row!.amount, walletId: row!.walletId };
 }
 

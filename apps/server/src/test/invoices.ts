@@ -1,12 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { users } from '../modules/accounts/schema.js';
+import { makeAdmin } from '../modules/accounts/testing.js';
 import type { TestApp } from './app.js';
 import { billingUrl, callerFor, charge, company, sandboxCard, topUp } from './billing.js';
 import { bearerUser, createProjectAs, type BearerUser } from './projects.js';
 import { SANDBOX_CARDS, SandboxGateway } from '../modules/billing/gateway/sandbox.js';
 import { runInvoicesForPeriod } from '../modules/billing/invoices/invoice-run.js';
-import { invoices, transactions, wallets } from '../modules/billing/schema.js';
+import { invoiceLinesOf, invoicesOfProject, ledgerEntriesOf, walletBalanceAndSum } from '../modules/billing/testing.js';
 
 /**
  * Shared by the invoice tests (not a test file itself): a billed project made through the API, the
@@ -33,7 +32,7 @@ export function freshCaller(t: TestApp, user: BearerUser): BearerUser {
 export async function invoiceWorld(t: TestApp): Promise<InvoiceWorld> {
   const owner = await bearerUser(t, 'owner@example.com');
   const adminUser = await bearerUser(t, 'platform.admin@example.com');
-  await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, adminUser.user.id));
+  await makeAdmin(t.database.db, { id: adminUser.user.id });
   return { t, owner: freshCaller(t, owner), admin: freshCaller(t, adminUser), gateway: new SandboxGateway(t.clock) };
 }
 
@@ -90,23 +89,11 @@ export async function topUpOf(w: InvoiceWorld, p: string, amount: number) {
 export const run = (w: InvoiceWorld, periodEnd: string) =>
   runInvoicesForPeriod(w.t.database.db, w.gateway, w.t.clock, new Date(periodEnd));
 
-export const invoicesOf = (w: InvoiceWorld, p: string) =>
-  w.t.database.db.select().from(invoices).where(eq(invoices.projectId, p)).orderBy(invoices.sequence);
+export const invoicesOf = (w: InvoiceWorld, p: string) => invoicesOfProject(w.t.database.db, p);
 
-export const linesOf = (w: InvoiceWorld, invoiceId: string) =>
-  w.t.database.db.select().from(transactions).where(eq(transactions.invoiceId, invoiceId));
+export const linesOf = (w: InvoiceWorld, invoiceId: string) => invoiceLinesOf(w.t.database.db, invoiceId);
 
-export const entriesOf = (w: InvoiceWorld, p: string) =>
-  w.t.database.db.select().from(transactions).where(eq(transactions.projectId, p)).orderBy(transactions.createdAt);
+export const entriesOf = (w: InvoiceWorld, p: string) => ledgerEntriesOf(w.t.database.db, p);
 
 /** The cached balance and the SQL sum of the confirmed entries of the project's EUR wallet. */
-export async function walletOf(w: InvoiceWorld, p: string) {
-  const [row] = await w.t.database.db
-    .select({
-      balance: wallets.balance,
-      confirmed: sql<string>`(select coalesce(sum(amount), 0) from billing_transactions x where x.wallet_id = billing_wallets.id and x.status = 'confirmed')`,
-    })
-    .from(wallets)
-    .where(eq(wallets.projectId, p));
-  return { balance: row!.balance, confirmed: Number(row!.confirmed) };
-}
+export const walletOf = (w: InvoiceWorld, p: string) => walletBalanceAndSum(w.t.database.db, p);

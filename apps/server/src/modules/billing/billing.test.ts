@@ -1,7 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../core/audit/schema.js';
-import { users } from '../accounts/schema.js';
+import { auditEntries } from '../../core/audit/read.js';
+import { findUser, makeAdmin } from '../accounts/testing.js';
 import { transactions } from './schema.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import {
@@ -73,10 +72,7 @@ describe('billing', () => {
       expect(billing.company).toEqual({ ...company, address: { ...company.address } });
       const res = await owner.call('PATCH', url('/billing', p), { autoPay: true });
       expect(res.json()).toMatchObject({ autoPay: true, company: { legalName: company.legalName } });
-      const entries = await t.database.db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.operationId, 'updateBillingProject'), eq(auditLog.projectId, p)));
+      const entries = await auditEntries(t.database.db, { operationId: 'updateBillingProject', projectId: p });
       expect(entries.map((e) => e.details)).toEqual([{ fields: ['company'] }, { fields: ['autoPay'] }]);
     });
 
@@ -282,7 +278,7 @@ describe('billing', () => {
       const card = await owner.call('POST', url('/payment-methods', p), sandboxCard());
       expect(card.statusCode, card.body).toBe(201);
       const adminUser = await bearerUser(t, 'platform.admin@example.com');
-      await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, adminUser.user.id));
+      await makeAdmin(t.database.db, { id: adminUser.user.id });
       admin = await callerFor(t, adminUser.user.id);
     });
 
@@ -292,16 +288,11 @@ describe('billing', () => {
       const res = await admin.call('PATCH', url('/admin', p), { creditLimit: 10_000 });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().creditLimit).toBe(10_000);
-      const [entry] = await t.database.db
-        .select()
-        .from(auditLog)
-        .where(
-          and(
-            eq(auditLog.operationId, 'updateAdminBillingProject'),
-            eq(auditLog.result, 'success'),
-            eq(auditLog.projectId, p),
-          ),
-        );
+      const [entry] = await auditEntries(t.database.db, {
+        operationId: 'updateAdminBillingProject',
+        result: 'success',
+        projectId: p,
+      });
       expect(entry?.details).toEqual({ creditLimit: { from: 0, to: 10_000 } });
       expect((await admin.call('PATCH', url('/admin', UNKNOWN), { creditLimit: 1 })).statusCode).toBe(404);
     });
@@ -358,16 +349,13 @@ describe('billing', () => {
       expect(await walletsOf()).toEqual([]);
       expect(await transactionsOf()).toEqual([]);
       // The refusals are on record.
-      const refusals = await t.database.db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.operationId, 'createTransaction'), eq(auditLog.projectId, p)));
+      const refusals = await auditEntries(t.database.db, { operationId: 'createTransaction', projectId: p });
       expect(refusals.map((r) => [r.result, r.status])).toEqual(Array(4).fill(['failure', 403]));
     });
 
     it('lets a platform administrator credit the wallet, with a reason on the entry and in the audit log', async () => {
       const admin = await bearerUser(t, 'value.admin@example.com');
-      await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+      await makeAdmin(t.database.db, { id: admin.user.id });
       const noReason = await admin.call('PATCH', url('/admin', p), { credit: { amount: 2_500 } });
       expect(noReason.statusCode).toBe(400);
       expect(noReason.json().errors).toEqual([
@@ -389,16 +377,11 @@ describe('billing', () => {
         description: reason,
       });
       expect((await walletsOf())[0]).toMatchObject({ balance: 2_500 });
-      const [audit] = await t.database.db
-        .select()
-        .from(auditLog)
-        .where(
-          and(
-            eq(auditLog.operationId, 'updateAdminBillingProject'),
-            eq(auditLog.projectId, p),
-            eq(auditLog.result, 'success'),
-          ),
-        );
+      const [audit] = await auditEntries(t.database.db, {
+        operationId: 'updateAdminBillingProject',
+        projectId: p,
+        result: 'success',
+      });
       expect(audit).toMatchObject({
         actorUserId: admin.user.id,
         details: { credit: { transactionId: entry.id, amount: 2_500, currency: 'EUR', reason } },
@@ -464,7 +447,7 @@ describe('billing', () => {
       expect(role.statusCode, role.body).toBe(201);
       const reader = await memberWithRole(t, p, 'reader@example.com', 'viewer');
       expect((await reader.call('GET', url('/billing', p))).statusCode).toBe(403);
-      const userId = (await t.database.db.select().from(users).where(eq(users.email, 'reader@example.com')))[0]!.id;
+      const userId = (await findUser(t.database.db, { email: 'reader@example.com' }))!.id;
       const assigned = await owner.call('PUT', `/v1/enforcer/roles/${role.json().id}/users/${userId}?project=${p}`);
       expect(assigned.statusCode, assigned.body).toBeLessThan(300);
       expect((await reader.call('GET', url('/billing', p))).statusCode).toBe(200);

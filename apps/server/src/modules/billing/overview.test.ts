@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { billingUrl, charge, credit, sandboxCard, topUp } from '../../test/billing.js';
 import { adminBookAt, billedProject, bookAt, insertInvoice } from '../../test/billing-documents.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
-import { users } from '../accounts/schema.js';
-import { projects } from '../projects/schema.js';
+import { makeAdmin } from '../accounts/testing.js';
+import { setProjectPlan } from '../projects/read-models.js';
 
 const START = '2026-01-15T12:00:00Z';
 
@@ -75,7 +74,7 @@ describe('billing overview', () => {
 
   it('counts the credit limit in what is available', async () => {
     const admin = await bearerUser(t, 'overview.admin@example.com');
-    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+    await makeAdmin(t.database.db, { id: admin.user.id });
     const p = await billedProject(owner, 'Overview credit');
     expect((await admin.call('PATCH', billingUrl('/admin', p), { creditLimit: 5_000 })).statusCode).toBe(200);
     await bookAt(t, owner, p, '2026-01-02T00:00:00Z', charge(1_500));
@@ -105,7 +104,7 @@ describe('billing overview', () => {
 
   it('estimates nothing for a demo project without a company (no fee, no tax country)', async () => {
     const p = (await createProjectAs(owner, 'Overview demo')).id;
-    await t.database.db.update(projects).set({ planCode: 'demo' }).where(eq(projects.id, p));
+    await setProjectPlan(t.database.db, p, 'demo', t.clock.now());
     const overview = await overviewOf(p);
     expect(overview.upcomingInvoiceEstimate).toBe(0);
     expect(overview.months.at(-1)).toEqual({ month: '2026-01', spend: 0, payments: 0 });

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../../core/jobs/schema.js';
+import { jobsOfQueue } from '../../core/jobs/inspect.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { billingUrl, company, sandboxCard, topUp } from '../../test/billing.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
@@ -84,10 +84,7 @@ describe('the billing service other modules call', () => {
       }),
     );
     expect(autoTopUpJob).not.toBeNull();
-    const queued = await t.database.db
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.queue, AUTO_TOP_UP_QUEUE), eq(jobs.id, autoTopUpJob!)));
+    const queued = await jobsOfQueue(t.database.db, AUTO_TOP_UP_QUEUE, { id: autoTopUpJob! });
     expect(queued).toHaveLength(1);
   });
 });

@@ -1,10 +1,9 @@
-import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../../core/jobs/schema.js';
+import { jobsOfQueue } from '../../core/jobs/inspect.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { company, creditWallet } from '../../test/billing.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
-import { transactions } from '../billing/schema.js';
+import { ledgerEntriesOf } from '../billing/testing.js';
 import { MODULE_CHARGES_QUEUE, raiseModuleCharges } from './charges.js';
 import { fakeModules } from '../../test/fake-modules.js';
 
@@ -13,17 +12,13 @@ describe('monthly charges of priced modules', () => {
   let owner: BearerUser;
   let billed: string;
   let unbilled: string;
-  const chargesOf = (project: string) =>
-    t.database.db
-      .select({
-        amount: transactions.amount,
-        currency: transactions.currency,
-        integration: transactions.integration,
-        sourceReference: transactions.sourceReference,
-      })
-      .from(transactions)
-      .where(and(eq(transactions.projectId, project), like(transactions.sourceReference, 'module:%')))
-      .orderBy(asc(transactions.createdAt));
+  const chargesOf = async (project: string) =>
+    (await ledgerEntriesOf(t.database.db, project, { sourceReferenceLike: 'module:%' })).map((e) => ({
+      amount: e.amount,
+      currency: e.currency,
+      integration: e.integration,
+      sourceReference: e.sourceReference,
+    }));
   const install = (project: string, code: string) =>
     owner.call('POST', `/v1/projects/${project}/integrations/${code}`, {});
 
@@ -42,10 +37,10 @@ describe('monthly charges of priced modules', () => {
   afterAll(() => t.close());
 
   it('waits for the start of next month', async () => {
-    const pending = await t.database.db
-      .select({ runAt: jobs.runAt, payload: jobs.payload })
-      .from(jobs)
-      .where(and(eq(jobs.queue, MODULE_CHARGES_QUEUE), eq(jobs.state, 'queued')));
+    const pending = (await jobsOfQueue(t.database.db, MODULE_CHARGES_QUEUE, { state: 'queued' })).map((j) => ({
+      runAt: j.runAt,
+      payload: j.payload,
+    }));
     expect(pending).toEqual([{ runAt: new Date('2026-02-01T00:00:00Z'), payload: { month: '2026-02' } }]);
     expect(await chargesOf(billed)).toEqual([]);
   });

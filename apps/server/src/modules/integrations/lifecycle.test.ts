@@ -2,11 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog } from '../../core/audit/schema.js';
+import { auditEntries } from '../../core/audit/read.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { memberWithRole, type Caller } from '../../test/billing.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
-import { notifications } from '../notifications/schema.js';
+import { notificationsOfProject } from '../notifications/testing.js';
 import { CredentialCipher, credentialsBinding } from './credentials.js';
 import { fakeModules, hookCalls } from '../../test/fake-modules.js';
 import { projectIntegrations } from './schema.js';
@@ -44,14 +44,11 @@ describe('a project’s modules through their lifecycle', () => {
       .where(eq(projectIntegrations.projectId, project))
       .orderBy(asc(projectIntegrations.code));
   const installed = async () => (await owner.call('GET', url())).json().map((i: { code: string }) => i.code);
-  const auditOf = (operationId: string) =>
-    t.database.db
-      .select({ target: auditLog.target, details: auditLog.details })
-      .from(auditLog)
-      .where(
-        and(eq(auditLog.projectId, project), eq(auditLog.operationId, operationId), eq(auditLog.result, 'success')),
-      )
-      .orderBy(asc(auditLog.at), asc(auditLog.id));
+  // In the order written (by time, then id, as the activity feed reads them).
+  const auditOf = async (operationId: string) =>
+    (await auditEntries(t.database.db, { projectId: project, operationId, result: 'success' }))
+      .sort((a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((e) => ({ target: e.target, details: e.details }));
 
   beforeAll(async () => {
     t = await createStartedTestApp({ deps: { integrations: { registry: fakeModules, connectionTimeoutMs: 300 } } });
@@ -93,7 +90,7 @@ describe('a project’s modules through their lifecycle', () => {
       syncMinutes: 15,
     });
     // The colleague hears of it; the owner, who did it, does not.
-    const told = await t.database.db.select().from(notifications).where(eq(notifications.projectId, project));
+    const told = await notificationsOfProject(t.database.db, project);
     expect(told.filter((n) => n.userId !== owner.user.id).map((n) => n.title)).toEqual([
       'Core installed',
       'Products installed',

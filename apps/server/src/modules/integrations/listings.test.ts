@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../accounts/schema.js';
+import { makeAdmin } from '../accounts/testing.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 import { moduleRegistry } from './registry.js';
@@ -30,7 +29,7 @@ describe('the store’s listings', () => {
   beforeAll(async () => {
     t = await createStartedTestApp();
     admin = await bearerUser(t, 'boss@example.com');
-    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.email, 'boss@example.com'));
+    await makeAdmin(t.database.db, { email: 'boss@example.com' });
     owner = await bearerUser(t, 'owner@example.com');
     project = (await createProjectAs(owner)).id;
   });

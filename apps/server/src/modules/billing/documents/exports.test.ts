@@ -16,7 +16,7 @@ import {
   parseCsv,
 } from '../../../test/billing-documents.js';
 import { bearerUser, type BearerUser } from '../../../test/projects.js';
-import { users } from '../../accounts/schema.js';
+import { makeAdmin } from '../../accounts/testing.js';
 import { currencyDigits, majorUnits, safeText } from './exports-format.js';
 import { transactionsCsv } from './exports.js';
 import { transactions } from '../schema.js';
@@ -78,7 +78,7 @@ describe('transaction exports (CSV, streamed)', () => {
     t = await createStartedTestApp();
     owner = await bearerUser(t, 'exports.owner@example.com');
     const adminUser = await bearerUser(t, 'exports.admin@example.com');
-    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, adminUser.user.id));
+    await makeAdmin(t.database.db, { id: adminUser.user.id });
     admin = await callerFor(t, adminUser.user.id);
     p = await billedProject(owner, 'Exports');
     ids.credit = (await adminBookAt(t, p, '2025-10-01T08:00:00Z', credit(100_000))).id;

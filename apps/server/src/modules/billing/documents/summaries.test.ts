@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../../core/audit/schema.js';
+import { auditEntries } from '../../../core/audit/read.js';
 import { createStartedTestApp, type TestApp } from '../../../test/app.js';
 import { bearerToken, billingUrl, charge, credit, postWithKey } from '../../../test/billing.js';
 import { adminBookAt, billedProject, bookAt } from '../../../test/billing-documents.js';
@@ -58,10 +58,10 @@ describe('summaries (statements)', () => {
       transactionCount: 4,
       createdAt: '2026-01-15T12:00:00.000Z',
     });
-    const audit = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.operationId, 'createSummary'), eq(auditLog.target, `summary:${res.json().id}`)));
+    const audit = await auditEntries(t.database.db, {
+      operationId: 'createSummary',
+      target: `summary:${res.json().id}`,
+    });
     expect(audit).toHaveLength(1);
   });
 
@@ -166,10 +166,7 @@ describe('summaries (statements)', () => {
     expect((await owner.call('GET', billingUrl(`/summaries/${made.id}`, p))).statusCode).toBe(404);
     expect((await owner.call('DELETE', billingUrl(`/summaries/${made.id}`, p))).statusCode).toBe(404);
     expect((await owner.call('GET', billingUrl('/wallets', p))).json()).toEqual(before);
-    const audit = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.operationId, 'deleteSummary'), eq(auditLog.target, `summary:${made.id}`)));
+    const audit = await auditEntries(t.database.db, { operationId: 'deleteSummary', target: `summary:${made.id}` });
     expect(audit).toHaveLength(1);
   });
 

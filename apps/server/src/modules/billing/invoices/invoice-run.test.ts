@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../../../core/jobs/schema.js';
+import { jobsOfQueue } from '../../../core/jobs/inspect.js';
 import { createStartedTestApp, type TestApp } from '../../../test/app.js';
 import {
   addCard,
@@ -100,11 +100,7 @@ describe('the invoice run: numbering and concurrency', () => {
 describe('the scheduled jobs', () => {
   let t: TestApp;
   let w: InvoiceWorld;
-  const pending = (queue: string) =>
-    t.database.db
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.queue, queue), eq(jobs.state, 'queued')));
+  const pending = (queue: string) => jobsOfQueue(t.database.db, queue, { state: 'queued' });
 
   beforeAll(async () => {
     // The app schedules both jobs when it starts, at the test clock's 2026-01-15 12:00.

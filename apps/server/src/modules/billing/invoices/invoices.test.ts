@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../../core/audit/schema.js';
-import { projects } from '../../projects/schema.js';
+import { auditEntries } from '../../../core/audit/read.js';
+import { projectPlatformId } from '../../projects/read-models.js';
 import { createStartedTestApp, type TestApp } from '../../../test/app.js';
 import { bearerToken, postWithKey } from '../../../test/billing.js';
 import {
@@ -281,10 +281,10 @@ describe('invoices', () => {
         expect(await walletOf(w, p)).toEqual({ balance: 0, confirmed: 0 });
         const billing = (await w.owner.call('GET', url('/billing', p))).json() as { flags: { code: string }[] };
         expect(billing.flags.map((f) => f.code)).not.toContain('has_overdue_invoices');
-        const audited = await t.database.db
-          .select()
-          .from(auditLog)
-          .where(and(eq(auditLog.operationId, 'payInvoice'), eq(auditLog.target, `invoice:${invoiceId}`)));
+        const audited = await auditEntries(t.database.db, {
+          operationId: 'payInvoice',
+          target: `invoice:${invoiceId}`,
+        });
         expect(audited.map((a) => a.result)).toContain('success');
 
         const again = await w.owner.call('POST', url(`/invoices/${invoiceId}/pay`, p), {});
@@ -310,10 +310,7 @@ describe('invoices', () => {
       });
       // Its lines stay on it.
       expect(await linesOf(w, invoice.id)).toHaveLength(3);
-      const audited = await t.database.db
-        .select()
-        .from(auditLog)
-        .where(eq(auditLog.target, `invoice:${invoice.id}`));
+      const audited = await auditEntries(t.database.db, { target: `invoice:${invoice.id}` });
       expect(audited).toContainEqual(expect.objectContaining({ operationId: 'voidInvoice', result: 'success' }));
       expect((await w.admin.call('POST', url(`/admin/invoices/${invoice.id}/void`, p), body)).statusCode).toBe(409);
 
@@ -348,10 +345,7 @@ describe('invoices', () => {
       const [project] = await invoicesOf(w, p);
       expect(project).toBeUndefined();
       // The listing's invoices are written directly: 25 of them, ten sharing one issue time.
-      const [{ platformId }] = (await t.database.db
-        .select({ platformId: projects.platformId })
-        .from(projects)
-        .where(eq(projects.id, p))) as [{ platformId: string }];
+      const platformId = (await projectPlatformId(t.database.db, p))!;
       const base = new Date('2026-06-01T00:00:00Z').getTime();
       const rows = Array.from({ length: 25 }, (_, i) => {
         const issuedAt = new Date(i < 10 ? base : base + i * DAY);

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../accounts/schema.js';
-import { eq } from 'drizzle-orm';
+import { makeAdmin } from '../../accounts/testing.js';
 import { createStartedTestApp, type TestApp } from '../../../test/app.js';
 import { billingUrl, callerFor, charge, company, creditWallet } from '../../../test/billing.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../../test/projects.js';
@@ -26,7 +25,7 @@ describe('concurrent charges', () => {
     expect((await owner.call('PATCH', url('/billing'), { company })).statusCode).toBe(200);
     if (creditLimit > 0) {
       const admin = await bearerUser(t, `admin.${name}@example.com`);
-      await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+      await makeAdmin(t.database.db, { id: admin.user.id });
       const res = await (await callerFor(t, admin.user.id)).call('PATCH', url('/admin'), { creditLimit });
       expect(res.statusCode).toBe(200);
     }

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../../../core/jobs/schema.js';
+import { jobsOfQueue } from '../../../core/jobs/inspect.js';
 import { createStartedTestApp, type TestApp } from '../../../test/app.js';
 import { billingUrl, charge, company, creditWallet, sandboxCard } from '../../../test/billing.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../../test/projects.js';
@@ -75,10 +75,7 @@ describe('wallet auto top-up', () => {
     return (await finished()) - before;
   }
   const jobsOf = (walletId: string) =>
-    t.database.db
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.queue, AUTO_TOP_UP_QUEUE), sql`${jobs.payload}->>'walletId' = ${walletId}`));
+    jobsOfQueue(t.database.db, AUTO_TOP_UP_QUEUE, { payload: { field: 'walletId', value: walletId } });
   const balanceOf = async (walletId: string) =>
     (await t.database.db.select().from(wallets).where(eq(wallets.id, walletId)))[0]!.balance;
   const paymentsOf = (walletId: string) =>

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog } from '../../../core/audit/schema.js';
+import { auditEntries } from '../../../core/audit/read.js';
 import { createStartedTestApp, type TestApp } from '../../../test/app.js';
 import {
   bearerToken,
@@ -178,10 +178,7 @@ describe('payment methods and wallet top-ups (sandbox gateway)', () => {
         expect(everything).not.toContain(number); // ...the numbers are not
         expect(everything).not.toContain(number.replace(/(\d{4})(?=\d)/g, '$1 '));
       }
-      const [audit] = await t.database.db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.operationId, 'createPaymentMethod'), eq(auditLog.projectId, p)));
+      const [audit] = await auditEntries(t.database.db, { operationId: 'createPaymentMethod', projectId: p });
       expect(audit?.details).toEqual({ brand: 'visa', last4: '4242', isDefault: true });
     });
   });
@@ -285,10 +282,7 @@ describe('payment methods and wallet top-ups (sandbox gateway)', () => {
         ],
         nextPageToken: null,
       });
-      const [audit] = await t.database.db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.operationId, 'createTransaction'), eq(auditLog.projectId, p)));
+      const [audit] = await auditEntries(t.database.db, { operationId: 'createTransaction', projectId: p });
       expect(audit?.details).toMatchObject({ type: 'payment', amount: 5_000, paymentAttemptId: attempts.items[0].id });
     });
 

@@ -4,7 +4,7 @@ import { createStartedTestApp, type TestApp } from '../../../../test/app.js';
 import { billingUrl, charge, credit } from '../../../../test/billing.js';
 import { adminBookAt, billedProject, bookAt, insertInvoice, pdfText } from '../../../../test/billing-documents.js';
 import { bearerUser, type BearerUser } from '../../../../test/projects.js';
-import { platforms } from '../../../platform/schema.js';
+import { setPlatformLogos } from '../../../platform/testing.js';
 import { transactions } from '../../schema.js';
 import { embeddableLogo } from './branding.js';
 import { money } from './layout.js';
@@ -153,10 +153,9 @@ describe('invoice and statement PDFs', () => {
 
   it('prints the platform logo when it is an embeddable image', async () => {
     const { invoice } = await invoiceWith(1);
-    await t.database.db
-      .update(platforms)
-      .set({ logos: [{ url: `data:image/png;base64,${PIXEL_PNG}`, meta: { device: 'desktop', theme: 'light' } }] })
-      .where(eq(platforms.id, invoice.platformId));
+    await setPlatformLogos(t.database.db, invoice.platformId, [
+      { url: `data:image/png;base64,${PIXEL_PNG}`, meta: { device: 'desktop', theme: 'light' } },
+    ]);
     const { res, pdf } = await download(`/invoices/${invoice.id}/download`, p);
     expect(res.statusCode).toBe(200);
     expect(pdf.toString('latin1')).toContain('/Subtype /Image');
