@@ -30,9 +30,9 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const { eq } = await import('drizzle-orm');
 const { createTestDatabase } = await import('../apps/server/src/test/database.js');
 const { bulkTransactions } = await import('../apps/server/src/test/billing-documents.js');
-const { bootstrapPlatform } = await import('../apps/server/src/modules/platform/bootstrap.js');
-const { organisations, projects } = await import('../apps/server/src/modules/projects/schema.js');
-const { platforms } = await import('../apps/server/src/modules/platform/schema.js');
+const { firstStart } = await import('../apps/server/src/modules/accounts/first-start.js');
+const { insertOrganisation, insertProject } = await import('../apps/server/src/modules/projects/testing.js');
+const { allPlatforms } = await import('../apps/server/src/modules/platform/testing.js');
 const { transactions } = await import('../apps/server/src/modules/billing/schema.js');
 const { transactionsCsv } = await import('../apps/server/src/modules/billing/documents/exports.js');
 const { systemClock } = await import('../apps/server/src/core/clock.js');
@@ -41,23 +41,20 @@ const database = await createTestDatabase();
 const { db } = database;
 
 async function projectWith(rows: number, name: string): Promise<string> {
-  await bootstrapPlatform(db, systemClock, {
+  await firstStart(db, systemClock, {
     platformName: 'Bench',
     adminEmail: 'admin@bench.local',
     publicUrl: 'http://localhost:3000',
   });
-  const [platform] = await db.select().from(platforms).where(eq(platforms.isDefault, true));
-  const [org] = await db.insert(organisations).values({ platformId: platform!.id, name }).returning();
-  const [project] = await db
-    .insert(projects)
-    .values({ platformId: platform!.id, organisationId: org!.id, name })
-    .returning();
+  const platform = (await allPlatforms(db)).find((p) => p.isDefault);
+  const org = await insertOrganisation(db, { platformId: platform!.id, name });
+  const project = await insertProject(db, { platformId: platform!.id, organisationId: org.id, name });
   const started = performance.now();
   for (let offset = 0; offset < rows; offset += SLICE) {
-    await bulkTransactions(db, project!.id, Math.min(SLICE, rows - offset), { offset });
+    await bulkTransactions(db, project.id, Math.min(SLICE, rows - offset), { offset });
   }
   console.log(`inserted ${rows.toLocaleString('en')} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return project!.id;
+  return project.id;
 }
 
 interface Sample {

@@ -15,7 +15,7 @@ import { openDatabase, type DatabaseHandle } from '../apps/server/src/core/db/da
 import { SandboxGateway } from '../apps/server/src/modules/billing/gateway/sandbox.js';
 import { runInvoicesForPeriod } from '../apps/server/src/modules/billing/invoices/invoice-run.js';
 import { listInvoices } from '../apps/server/src/modules/billing/invoices/invoices.js';
-import { bootstrapPlatform } from '../apps/server/src/modules/platform/bootstrap.js';
+import { firstStart } from '../apps/server/src/modules/accounts/first-start.js';
 import { createScratchPostgresDatabase } from '../apps/server/src/test/database.js';
 
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 100_000);
@@ -55,7 +55,7 @@ const { handle, drop } = await open();
 const { db } = handle;
 const clock = createTestClock('2026-11-01T03:00:00Z');
 try {
-  await bootstrapPlatform(db, clock, {
+  await firstStart(db, clock, {
     platformName: 'Bench',
     adminEmail: 'admin@bench.local',
     publicUrl: 'http://localhost:3000',

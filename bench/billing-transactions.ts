@@ -27,17 +27,16 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const MANY = 20;
 
-const { eq } = await import('drizzle-orm');
 const { createStartedTestApp } = await import('../apps/server/src/test/app.js');
 const { billingUrl, callerFor, charge, company } = await import('../apps/server/src/test/billing.js');
 const { bearerUser, createProjectAs } = await import('../apps/server/src/test/projects.js');
-const { users } = await import('../apps/server/src/modules/accounts/schema.js');
+const { makeAdmin } = await import('../apps/server/src/modules/accounts/testing.js');
 
 const t = await createStartedTestApp();
 try {
   const owner = await bearerUser(t, 'bench.owner@example.com');
   const adminUser = await bearerUser(t, 'bench.admin@example.com');
-  await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, adminUser.user.id));
+  await makeAdmin(t.database.db, { id: adminUser.user.id });
   const admin = await callerFor(t, adminUser.user.id);
 
   async function billedProject(name: string): Promise<string> {
