@@ -1,10 +1,8 @@
 import type { Platform } from '@wharf/contract';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../core/db/database.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { deepFreeze } from '../../core/http/serializer.js';
 import { Slot } from '../../core/hooks.js';
-import { projects } from '../projects/schema.js';
 import { platforms } from './schema.js';
 
 type PlatformRow = typeof platforms.$inferSelect;
@@ -50,8 +48,7 @@ export class PlatformService {
   /**
    * The platform a project lives on (undefined for no such project): projects provides it in its
    * setup (`platform.projectPlatform.provide((id) => projectPlatformId(db, id))`), so platform, below
-   * projects, needs not read projects' table. Until that line is in projects/index.ts the query below
-   * still reads the table itself.
+   * projects, needs not read projects' table.
    */
   readonly projectPlatform = new Slot<(projectId: string) => Promise<string | undefined>>('platform.projectPlatform');
 
@@ -84,14 +81,11 @@ export class PlatformService {
   private async platformIdOfProject(projectId: string): Promise<string> {
     const cached = this.platformOfProject.get(projectId);
     if (cached) return cached;
-    const [row] = await this.db
-      .select({ platformId: projects.platformId })
-      .from(projects)
-      .where(eq(projects.id, projectId));
-    if (!row) throw notFound('Project not found', 'PROJECT_NOT_FOUND');
+    const platformId = await this.projectPlatform.call(projectId);
+    if (!platformId) throw notFound('Project not found', 'PROJECT_NOT_FOUND');
     if (this.platformOfProject.size >= MAX_CACHED_PROJECTS) this.platformOfProject.clear();
-    this.platformOfProject.set(projectId, row.platformId);
-    return row.platformId;
+    this.platformOfProject.set(projectId, platformId);
+    return platformId;
   }
 
   private async load(): Promise<Directory> {

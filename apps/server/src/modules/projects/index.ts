@@ -2,6 +2,7 @@ import { defineModule, type ServiceOf } from '../../core/modules.js';
 import type { platformModule } from '../platform/index.js';
 import { projectHandlers } from './handlers.js';
 import { organisationHandlers } from './organisation-handlers.js';
+import { projectPlatformId } from './read-models.js';
 import { ProjectsService } from './service.js';
 import { templateHandlers } from './template-handlers.js';
 
@@ -16,6 +17,8 @@ export const projectsModule = defineModule<'projects', ProjectsService, { platfo
     needs: ['platform'],
     setup: ({ db, clock }, { platform }) => {
       const projects = new ProjectsService();
+      // Platform, below projects, asks it which platform a project is on (a project's calls get its branding).
+      platform.projectPlatform.provide((projectId) => projectPlatformId(db, projectId));
       return {
         handlers: {
           ...projectHandlers({ db, clock, platform, projects }),
