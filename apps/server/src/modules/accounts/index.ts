@@ -73,7 +73,6 @@ export const accountsModule = defineModule<
         setupTwoFactor: { max: 10, timeWindow: MINUTE },
         getToken: { max: 120, timeWindow: MINUTE },
         getCaptchaChallenge: { max: 60, timeWindow: MINUTE },
-        acceptInvite: { max: 20, timeWindow: MINUTE },
       },
       service: context,
     };
