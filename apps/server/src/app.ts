@@ -16,7 +16,7 @@ import { registerOperations, type Handlers } from './core/http/operations.js';
 import { registerSecurityHeaders } from './core/http/security-headers.js';
 import { memoizingSerializerCompiler } from './core/http/serializer.js';
 import { createOutboundFetch } from './core/http/outbound.js';
-import { registerWebApp } from './core/http/web.js';
+import { registerWebApp } from './console/web.js';
 import { registerCsrfCookie } from './core/security/cookies.js';
 import { ensureSecret } from './core/security/secrets.js';
 import { usePageTokenSecret } from './core/pagination.js';

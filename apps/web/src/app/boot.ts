@@ -8,7 +8,7 @@ import { projectKeys, type Project } from '../features/projects/api/projects';
 import { platformKeys } from './platform';
 import type { AppServices } from './services';
 
-/** The first answers the server put in the page for a signed-in person (server: core/http/boot-data.ts). */
+/** The first answers the server put in the page for a signed-in person (server: console/boot-data.ts). */
 export interface BootData {
   user?: User;
   platform?: Platform;

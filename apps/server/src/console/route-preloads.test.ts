@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStartedTestApp, type TestApp } from '../../test/app.js';
-import { signInAs, type TestBrowser } from '../../test/accounts.js';
-import { bearerUser } from '../../test/projects.js';
+import { createStartedTestApp, type TestApp } from '../test/app.js';
+import { signInAs, type TestBrowser } from '../test/accounts.js';
+import { bearerUser } from '../test/projects.js';
 import { preloadLinks } from './route-preloads.js';
 
 const preloaded = (html: string) =>

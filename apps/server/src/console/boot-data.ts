@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { permissions } from '@wharf/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../security/cookies.js';
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../core/security/cookies.js';
 
 /**
  * What a signed-in person's console asks for first, answered with the page itself: who they are,

@@ -1,8 +1,8 @@
 import { permissions } from '@wharf/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStartedTestApp, type TestApp } from '../../test/app.js';
-import { createUser, signInAs, type TestBrowser } from '../../test/accounts.js';
-import { bearerUser, createProjectAs } from '../../test/projects.js';
+import { createStartedTestApp, type TestApp } from '../test/app.js';
+import { createUser, signInAs, type TestBrowser } from '../test/accounts.js';
+import { bearerUser, createProjectAs } from '../test/projects.js';
 
 /** The JSON block of a page, parsed; undefined when the page has none. */
 function bootOf(html: string): Record<string, unknown> | undefined {
