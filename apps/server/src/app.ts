@@ -61,6 +61,11 @@ export interface AppDependencies {
   integrations?: IntegrationOptions;
 }
 
+/**
+ * What the app instance carries for core's hooks (the audit's clock and database) and for tests
+ * (`app.services`): the shared parts and the services of a few modules. Modules themselves get what
+ * they use through `needs`, never from here.
+ */
 export interface Services {
   clock: Clock;
   database: DatabaseHandle;
