@@ -7,7 +7,8 @@ import { normalizeEmail } from '../accounts/service.js';
 import { hashToken, newSecretToken } from '../accounts/tokens.js';
 import type { MailService } from '../mail/service.js';
 import { projectNotFound } from '../projects/errors.js';
-import { findProject, joinOrganisation } from '../projects/service.js';
+import { findProject } from '../projects/read-models.js';
+import { joinOrganisation } from '../projects/service.js';
 import { invites } from './schema.js';
 import { addMember, roleKeysOf } from './service.js';
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
 import { sessions, users } from './schema.js';
+import { findUserByEmail, findUserById } from './service.js';
 
 /**
  * Test support of the accounts module: what tests of other modules, src/test helpers and the demo
@@ -31,10 +32,9 @@ export async function makeAdmin(db: Executor, who: UserRef): Promise<void> {
   await setUserFields(db, who, { isAdmin: true });
 }
 
-/** The user's row, or undefined. */
-export async function findUser(db: Executor, who: UserRef): Promise<TestUserRow | undefined> {
-  const [row] = await db.select().from(users).where(matching(who));
-  return row;
+/** The user's row, or undefined (the service's own look-ups). */
+export function findUser(db: Executor, who: UserRef): Promise<TestUserRow | undefined> {
+  return 'id' in who ? findUserById(db, who.id) : findUserByEmail(db, who.email);
 }
 
 /** Every user's row. */

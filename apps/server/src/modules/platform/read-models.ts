@@ -8,20 +8,19 @@ import { platforms } from './schema.js';
  * join in their own queries. Never the table.
  */
 
-/** Each platform's name and whether it requires two-factor authentication; join it on `platformFacts.id`. */
+/**
+ * Each platform's name, logos (the brand its invoices and statements are printed under) and whether
+ * it requires two-factor authentication; join it on `platformFacts.id` and select what you need.
+ */
 export const platformFacts = new QueryBuilder()
-  .select({ id: platforms.id, name: platforms.name, requireTwoFactor: platforms.requireTwoFactor })
+  .select({
+    id: platforms.id,
+    name: platforms.name,
+    logos: platforms.logos,
+    requireTwoFactor: platforms.requireTwoFactor,
+  })
   .from(platforms)
   .as('platform_facts');
-
-/**
- * Each platform's name and logos, the brand its documents (invoices, statements) are printed under;
- * join it on `platformBranding.id`.
- */
-export const platformBranding = new QueryBuilder()
-  .select({ id: platforms.id, name: platforms.name, logos: platforms.logos })
-  .from(platforms)
-  .as('platform_branding');
 
 /** Whether a platform of this id exists. */
 export async function platformExists(db: Executor, id: string): Promise<boolean> {

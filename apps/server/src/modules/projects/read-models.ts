@@ -83,14 +83,20 @@ export async function setProjectPlan(tx: Executor, id: string, planCode: string,
   await tx.update(projects).set({ planCode, updatedAt: now }).where(eq(projects.id, id));
 }
 
-/**
- * A project's id (as stored) and name, for messages that name it (notifications); an unknown project
- * is 404 PROJECT_NOT_FOUND.
- */
-export async function projectTitle(db: Executor, id: string): Promise<{ id: string; name: string }> {
-  const [row] = await db.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.id, id));
-  if (!row) throw projectNotFound();
+/** A project's own facts, for modules that act on it (its name in a mail, its organisation). */
+export async function findProject(db: Executor, id: string) {
+  const [row] = await db
+    .select({ id: projects.id, name: projects.name, organisationId: projects.organisationId })
+    .from(projects)
+    .where(eq(projects.id, id));
   return row;
+}
+
+/** A project's facts for messages that name it (notifications); an unknown project is 404 PROJECT_NOT_FOUND. */
+export async function projectTitle(db: Executor, id: string): Promise<{ id: string; name: string }> {
+  const project = await findProject(db, id);
+  if (!project) throw projectNotFound();
+  return project;
 }
 
 /** The ids of the projects of one platform that a user is a member of (blog: whose posts they may read). */

@@ -108,15 +108,6 @@ function toProject(row: ProjectRow, platformName: string): Project {
   };
 }
 
-/** A project's own facts, for modules that act on it (its name in a mail, its organisation). */
-export async function findProject(db: Executor, id: string) {
-  const [row] = await db
-    .select({ id: projects.id, name: projects.name, organisationId: projects.organisationId })
-    .from(projects)
-    .where(eq(projects.id, id));
-  return row;
-}
-
 /** Makes the user a member (answers false when they already were); their roles are access's to give. */
 export async function addProjectMember(tx: Executor, projectId: string, userId: string): Promise<boolean> {
   const added = await tx.insert(projectMembers).values({ projectId, userId }).onConflictDoNothing().returning();

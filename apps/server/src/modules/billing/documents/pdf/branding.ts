@@ -1,7 +1,7 @@
 import type { PlatformLogo } from '@wharf/contract';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../../core/db/database.js';
-import { platformBranding } from '../../../platform/read-models.js';
+import { platformFacts } from '../../../platform/read-models.js';
 import { projectPlatform } from '../../../projects/read-models.js';
 import type { Branding } from './layout.js';
 
@@ -27,17 +27,17 @@ export function embeddableLogo(logos: readonly PlatformLogo[]): Buffer | null {
 
 export async function brandingOfPlatform(db: Executor, platformId: string): Promise<Branding> {
   const [row] = await db
-    .select({ name: platformBranding.name, logos: platformBranding.logos })
-    .from(platformBranding)
-    .where(eq(platformBranding.id, platformId));
+    .select({ name: platformFacts.name, logos: platformFacts.logos })
+    .from(platformFacts)
+    .where(eq(platformFacts.id, platformId));
   return { name: row?.name ?? 'Wharf', logo: row ? embeddableLogo(row.logos) : null };
 }
 
 export async function brandingOfProject(db: Executor, projectId: string): Promise<Branding> {
   const [row] = await db
-    .select({ name: platformBranding.name, logos: platformBranding.logos })
+    .select({ name: platformFacts.name, logos: platformFacts.logos })
     .from(projectPlatform)
-    .innerJoin(platformBranding, eq(platformBranding.id, projectPlatform.platformId))
+    .innerJoin(platformFacts, eq(platformFacts.id, projectPlatform.platformId))
     .where(eq(projectPlatform.id, projectId));
   return { name: row?.name ?? 'Wharf', logo: row ? embeddableLogo(row.logos) : null };
 }
