@@ -31,6 +31,10 @@ export function ResetPasswordPage() {
   }
   if (link.isError) {
     if (link.error instanceof ApiError && link.error.status === 404) return <ExpiredLink email={emailParam} />;
+    // A token the server refuses as malformed (cut short when the mail was copied) is a broken link too.
+    if (link.error instanceof ApiError && link.error.status === 400) {
+      return <ExpiredLink email={emailParam} title="This reset link is incomplete" />;
+    }
     return (
       <AuthCard title="Reset your password">
         <Alert tone="danger">{formErrorsFrom(link.error).message}</Alert>

@@ -35,6 +35,20 @@ describe('reset password', () => {
     expect(api.requests.some((url) => url.includes('reset-password'))).toBe(false);
   });
 
+  it('says a link whose token the server refuses as malformed is incomplete, not an empty error', async () => {
+    const api = fakeApi({
+      routes: {
+        'GET /omnis/v3/dashboard/user/reset-password/abc': apiError(400, 'VALIDATION_ERROR', 'Invalid request'),
+      },
+    });
+    renderApp('/reset-password?token=abc&email=ada%40example.com', api.fetch);
+    expect(await screen.findByRole('heading', { name: 'This reset link is incomplete' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Send me a new link' })).toHaveAttribute(
+      'href',
+      '/forgotten-password?email=ada%40example.com',
+    );
+  });
+
   it('sets the new password, then goes to login with the email and a success message', async () => {
     const api = fakeApi({
       routes: {
