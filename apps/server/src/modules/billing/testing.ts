@@ -114,6 +114,40 @@ export async function insertInvoice(
 }
 
 /**
+ * `count` due invoices of the project (type `final`, no lines, `company` printed on them) written in
+ * one INSERT … SELECT generate_series, far faster than `insertInvoice` one by one: issued an hour
+ * apart up to `issuedAt` (default 2026-01-01T06:00Z). Their numbers follow the highest of the
+ * platform's invoices and of `insertInvoice`'s, which carries on after them. The platform's
+ * invoice counter is not moved: for list reads (tests, benches), not for invoice runs after them.
+ */
+export async function bulkInvoices(
+  db: Executor,
+  projectId: string,
+  count: number,
+  options: { company?: TestInvoiceRow['company']; issuedAt?: string } = {},
+): Promise<void> {
+  if (count <= 0) return;
+  const platformId = (await projectPlatformId(db, projectId))!;
+  const [highest] = await db
+    .select({ sequence: sql<number>`coalesce(max(${invoices.sequence}), 0)::int` })
+    .from(invoices)
+    .where(eq(invoices.platformId, platformId));
+  const base = Math.max(Number(highest!.sequence), sequence);
+  const issuedAt = new Date(options.issuedAt ?? '2026-01-01T06:00:00Z').toISOString();
+  const company = options.company ? sql`${JSON.stringify(options.company)}::jsonb` : sql`null`;
+  await db.execute(sql`
+    insert into ${invoices} (project_id, platform_id, sequence, number, type, status, currency, period_start,
+      period_end, subtotal, tax, tax_rate_bps, total, amount_due, line_count, company, issued_at, due_at)
+    select ${projectId}::uuid, ${platformId}::uuid, ${base}::int + g, 'INV-' || lpad((${base}::int + g)::text, 6, '0'),
+      'final', 'due', 'EUR',
+      ${issuedAt}::timestamptz - ((g + 720) * interval '1 hour'), ${issuedAt}::timestamptz - (g * interval '1 hour'),
+      1000 + g, 210, 2100, 1210 + g, 1210 + g, 0, ${company},
+      ${issuedAt}::timestamptz - (g * interval '1 hour'), ${issuedAt}::timestamptz - (g * interval '1 hour') + interval '14 days'
+    from generate_series(1, ${count}::int) as g`);
+  sequence = base + count;
+}
+
+/**
  * `count` confirmed charges written in one INSERT … SELECT generate_series, far faster than the API
  * (`offset` continues a series, for inserting in slices).
  * They come in threes sharing one createdAt (a second apart per three), so paging must break ties

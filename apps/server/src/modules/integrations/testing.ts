@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
+import { dependencyOrder, moduleRegistry } from './registry.js';
 import { projectIntegrations } from './schema.js';
 
 /**
@@ -15,4 +16,35 @@ export async function projectIntegrationRows(db: Executor, projectId?: string): 
     .select()
     .from(projectIntegrations)
     .where(projectId === undefined ? undefined : eq(projectIntegrations.projectId, projectId));
+}
+
+/**
+ * Installs up to `count` more registered modules in the project straight in the database (each with
+ * its default settings, installed at `now`; no hooks, audit or notifications), for bulk seeds and
+ * benches. Modules are taken in dependency order, so those installed always include what they
+ * need. The catalogue is finite: fewer than `count` are installed when fewer are left. Answers the
+ * codes installed.
+ */
+export async function insertProjectIntegrations(
+  db: Executor,
+  projectId: string,
+  count: number,
+  now: Date,
+): Promise<string[]> {
+  if (count <= 0) return [];
+  const present = new Set((await projectIntegrationRows(db, projectId)).map((row) => row.code));
+  const codes = dependencyOrder(moduleRegistry.keys())
+    .filter((code) => !present.has(code))
+    .slice(0, count);
+  if (codes.length === 0) return [];
+  await db.insert(projectIntegrations).values(
+    codes.map((code) => ({
+      projectId,
+      code,
+      config: moduleRegistry.get(code)!.config.parse({}) as Record<string, unknown>,
+      installedAt: now,
+      updatedAt: now,
+    })),
+  );
+  return codes;
 }

@@ -71,6 +71,18 @@ export async function addOrganisationMembers(
     .onConflictDoNothing();
 }
 
+/** Project memberships in one statement (bulk seeds and benches); those that exist are left as they are. Roles are access's. */
+export async function addProjectMembers(
+  db: Executor,
+  rows: readonly { projectId: string; userId: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(projectMembers)
+    .values([...rows])
+    .onConflictDoNothing();
+}
+
 /** How many rows each projects table holds (seed checks). */
 export async function projectsTableCounts(db: Executor) {
   const count = async (
