@@ -30,8 +30,8 @@ export function freePort(host) {
  * @returns {Promise<{ name: string, child: import('node:child_process').ChildProcess, output: () => string,
  *   stop: () => Promise<void>, cpuSeconds: () => number | undefined, exited: () => boolean }>}
  */
-export async function startServer({ name, script, env, readyUrl, timeoutMs = 60_000 }) {
-  const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startServer({ name, script, env, readyUrl, timeoutMs = 60_000, nodeArgs = [] }) {
+  const child = spawn(process.execPath, [...nodeArgs, script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
 

@@ -20,11 +20,15 @@ export async function startHello() {
   return { ...server, url };
 }
 
-export async function startWharf(dataDir, extraEnv = {}) {
+/** `nodeArgs` go before the script: `['--cpu-prof', '--cpu-prof-dir=…']` profiles the server. */
+export async function startWharf(dataDir, extraEnv = {}, nodeArgs = []) {
   const port = await freePort(HOST);
   const url = `http://${HOST}:${port}`;
+  // The embedded database in a fresh folder unless the caller names a (scratch) PostgreSQL database:
+  // a bench must never write to the developer's real one.
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const env = {
-    ...process.env,
+    ...inherited,
     HOST,
     PORT: String(port),
     PUBLIC_URL: url,
@@ -33,13 +37,12 @@ export async function startWharf(dataDir, extraEnv = {}) {
     TRUST_PROXY: 'true',
     ...extraEnv,
   };
-  // Always the embedded database in a fresh folder: a bench must not write to a real PostgreSQL.
-  delete env.DATABASE_URL;
   const server = await startServer({
     name: 'wharf',
     script: path.join(repoRoot, 'apps/server/dist/main.js'),
     env,
     readyUrl: `${url}/healthz`,
+    nodeArgs,
   });
   return { ...server, url };
 }

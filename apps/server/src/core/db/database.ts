@@ -33,6 +33,11 @@ export interface DatabaseHandle {
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** Cheap round trip, for health checks. */
   ping(): Promise<void>;
+  /**
+   * Calls `listener` with the text of every statement Drizzle sends until the returned function is
+   * called: how tests and benches count the statements a request costs (docs/performance.md).
+   */
+  watchStatements(listener: (text: string) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -74,16 +79,35 @@ function startupLock(connect: () => Promise<LockConnection>) {
   };
 }
 
+/** Drizzle's logger hook, fanned out to whoever watches; nobody watching costs one size check. */
+function statementWatchers() {
+  const listeners = new Set<(text: string) => void>();
+  return {
+    logger: {
+      logQuery(text: string) {
+        if (listeners.size === 0) return;
+        for (const listener of listeners) listener(text);
+      },
+    },
+    watch(listener: (text: string) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
 function handleFor(
   db: Database,
   kind: DatabaseHandle['kind'],
   runMigrations: () => Promise<void>,
   exclusive: DatabaseHandle['exclusive'],
   close: () => Promise<void>,
+  watchStatements: DatabaseHandle['watchStatements'],
 ): DatabaseHandle {
   return {
     db,
     kind,
+    watchStatements,
     migrate: () => exclusive(runMigrations),
     exclusive,
     ping: async () => {
@@ -94,11 +118,12 @@ function handleFor(
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const watchers = statementWatchers();
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
-    const db = drizzlePostgres({ client: pool }) as unknown as Database;
+    const db = drizzlePostgres({ client: pool, logger: watchers.logger }) as unknown as Database;
     const exclusive = startupLock(async () => {
       // Not from the pool: a pool of one must still be able to run the work while the lock is held.
       const client = new pg.Client({ connectionString: options.url });
@@ -112,6 +137,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       () => migratePostgres(db as never, { migrationsFolder }),
       exclusive,
       () => pool.end(),
+      watchers.watch,
     );
   }
   let client: PGlite;
@@ -123,7 +149,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     client = new PGlite();
   }
   await client.waitReady;
-  const db = drizzlePglite({ client }) as unknown as Database;
+  const db = drizzlePglite({ client, logger: watchers.logger }) as unknown as Database;
   // PGlite has one session and one process; the same lock keeps the code path the same.
   const exclusive = startupLock(async () => ({
     query: (text, params) => client.query(text, params),
@@ -135,5 +161,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     () => migratePglite(db as never, { migrationsFolder }),
     exclusive,
     () => client.close(),
+    watchers.watch,
   );
 }
