@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PreparingClient } from './prepared-statements.js';
 import { serverRoot } from '../../config.js';
 /**
  * The one database type every module codes against, whichever engine is underneath. It knows no
@@ -120,7 +121,8 @@ function handleFor(
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const watchers = statementWatchers();
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // Every parameterised statement is prepared once per connection (see PreparingClient).
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, Client: PreparingClient });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const db = drizzlePostgres({ client: pool, logger: watchers.logger }) as unknown as Database;
