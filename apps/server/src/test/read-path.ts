@@ -94,14 +94,14 @@ const length = (body: unknown) => (body as unknown[]).length;
 
 /** The list requests of the read path, as the console makes them (with the largest page). */
 export const READ_PATH_LISTS: readonly ReadPathList[] = [
-  { name: 'projects', method: 'GET', url: () => '/v1/projects', credential: 'bearer', rows: length, maxStatements: 9 },
+  { name: 'projects', method: 'GET', url: () => '/v1/projects', credential: 'bearer', rows: length, maxStatements: 4 },
   {
     name: 'project',
     method: 'GET',
     url: (p) => `/v1/projects/${p}`,
     credential: 'bearer',
     rows: (body) => (body as { integrations: unknown[] }).integrations.length,
-    maxStatements: 6,
+    maxStatements: 3,
   },
   {
     name: 'transactions',

@@ -18,3 +18,12 @@ export const userCards = new QueryBuilder()
   })
   .from(users)
   .as('user_cards');
+
+/**
+ * Whether each person has turned two-factor authentication on, for policies that refuse those who
+ * have not (projects' two-factor policy asks it in the same query as the rules that apply).
+ */
+export const twoFactorStates = new QueryBuilder()
+  .select({ id: users.id, totpEnabledAt: users.totpEnabledAt })
+  .from(users)
+  .as('two_factor_states');

@@ -6,7 +6,7 @@ import type {
   Project,
   UpdateBillingProjectRequest,
 } from '@wharf/contract';
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
 import { projectBillingFacts } from '../projects/read-models.js';
 import { companyNotFound, currencyLocked } from './errors.js';
@@ -117,84 +117,87 @@ export async function setCreditLimit(tx: Executor, projectId: string, creditLimi
 
 const isPaidPlan = (code: string) => !(planCatalogue.find((p) => p.code === code)?.demo ?? code === DEMO_PLAN);
 
-interface FlagInput {
+/** A project whose alerts are wanted, and the currency it is billed in when its account sets none. */
+interface Listed {
   projectId: string;
-  company: CompanyDetails | null;
   currency: string;
-  creditLimit: number;
   planCode: string;
 }
 
 /**
- * The account alerts of several projects in three queries whatever their number (the project
- * list shows every project's alerts): the wallets in each account's currency, the default cards,
- * and which projects have overdue invoices.
+ * The account alerts of several projects in one statement whatever their number (the project list
+ * shows every project's alerts): each project's account, its wallet in the account's currency, its
+ * default card (at most one: a unique index) and whether an unpaid invoice is overdue. The ids go
+ * as one array parameter, so the statement's text, and its prepared plan, is the same for any count.
  */
-async function flagsFor(db: Executor, inputs: FlagInput[], now: Date): Promise<Map<string, BillingFlag[]>> {
-  const ids = inputs.map((i) => i.projectId);
-  if (ids.length === 0) return new Map();
-  const walletRows = await db
-    .select({ projectId: wallets.projectId, currency: wallets.currency, balance: wallets.balance, held: wallets.held })
-    .from(wallets)
-    .where(inArray(wallets.projectId, ids));
-  const cards = await db
-    .select({ projectId: paymentMethods.projectId, expMonth: paymentMethods.expMonth, expYear: paymentMethods.expYear })
-    .from(paymentMethods)
-    .where(
-      and(inArray(paymentMethods.projectId, ids), eq(paymentMethods.isDefault, true), isNull(paymentMethods.removedAt)),
-    );
-  const overdue = await db
-    .selectDistinct({ projectId: invoices.projectId })
+async function flagsFor(db: Executor, listed: Listed[], now: Date): Promise<Map<string, BillingFlag[]>> {
+  if (listed.length === 0) return new Map();
+  const source = sql`unnest(${sql.param(listed.map((l) => l.projectId))}::uuid[], ${sql.param(
+    listed.map((l) => l.currency),
+  )}::text[]) as listed(project_id, currency)`;
+  const projectId = sql<string>`listed.project_id`;
+  const currency = sql<string>`coalesce(${billingAccounts.currency}, listed.currency)`;
+  const overdue = db
+    .select({ id: invoices.id })
     .from(invoices)
-    .where(and(inArray(invoices.projectId, ids), inArray(invoices.status, ['due', 'failed']), lt(invoices.dueAt, now)));
-  const overdueIds = new Set(overdue.map((o) => o.projectId));
+    .where(
+      and(eq(invoices.projectId, projectId), inArray(invoices.status, ['due', 'failed']), lt(invoices.dueAt, now)),
+    );
+  const rows = await db
+    .select({
+      projectId,
+      company: billingAccounts.company,
+      creditLimit: billingAccounts.creditLimit,
+      balance: wallets.balance,
+      held: wallets.held,
+      expMonth: paymentMethods.expMonth,
+      expYear: paymentMethods.expYear,
+      overdue: sql<boolean>`exists (${overdue})`,
+    })
+    .from(source)
+    .leftJoin(billingAccounts, eq(billingAccounts.projectId, projectId))
+    .leftJoin(wallets, and(eq(wallets.projectId, projectId), eq(wallets.currency, currency)))
+    .leftJoin(
+      paymentMethods,
+      and(
+        eq(paymentMethods.projectId, projectId),
+        eq(paymentMethods.isDefault, true),
+        isNull(paymentMethods.removedAt),
+      ),
+    );
+  const planOf = new Map(listed.map((l) => [l.projectId, l.planCode]));
   return new Map(
-    inputs.map((input) => {
-      const wallet = walletRows.find((w) => w.projectId === input.projectId && w.currency === input.currency);
-      const card = cards.find((c) => c.projectId === input.projectId);
+    rows.map((row) => {
       const flags = accountFlags({
-        balance: wallet?.balance ?? 0,
-        held: wallet?.held ?? 0,
-        creditLimit: input.creditLimit,
+        balance: row.balance ?? 0,
+        held: row.held ?? 0,
+        creditLimit: row.creditLimit ?? 0,
         paymentMethods: {
-          required: input.company !== null && isPaidPlan(input.planCode),
-          defaultCard: card ? { expMonth: card.expMonth, expYear: card.expYear } : null,
+          required: (row.company ?? null) !== null && isPaidPlan(planOf.get(row.projectId)!),
+          defaultCard:
+            row.expMonth !== null && row.expYear !== null ? { expMonth: row.expMonth, expYear: row.expYear } : null,
           now,
         },
-        overdueInvoices: overdueIds.has(input.projectId),
+        overdueInvoices: row.overdue,
       });
-      return [input.projectId, flags];
+      return [row.projectId, flags];
     }),
   );
 }
 
 /**
  * The projects with their `billing.flags` filled (SPEC.md section 3: a project's billing data has its
- * plan code and alerts). One query for the accounts plus `flagsFor`'s three, for any number of projects.
+ * plan code and alerts), in one statement for any number of projects.
  */
 export async function withBillingFlags(db: Executor, list: Project[], now: Date): Promise<Project[]> {
   if (list.length === 0) return list;
-  const rows = await db
-    .select()
-    .from(billingAccounts)
-    .where(
-      inArray(
-        billingAccounts.projectId,
-        list.map((p) => p.id),
-      ),
-    );
   const flags = await flagsFor(
     db,
-    list.map((project) => {
-      const row = rows.find((r) => r.projectId === project.id);
-      return {
-        projectId: project.id,
-        company: row?.company ?? null,
-        currency: row?.currency ?? project.settings.currency ?? DEFAULT_CURRENCY,
-        creditLimit: row?.creditLimit ?? 0,
-        planCode: project.billing.plan.code,
-      };
-    }),
+    list.map((project) => ({
+      projectId: project.id,
+      currency: project.settings.currency ?? DEFAULT_CURRENCY,
+      planCode: project.billing.plan.code,
+    })),
     now,
   );
   return list.map((p) => ({ ...p, billing: { ...p.billing, flags: flags.get(p.id) ?? [] } }));

@@ -1,7 +1,7 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, or } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
 import { AppError } from '../../core/errors.js';
-import { findUserById } from '../accounts/service.js';
+import { twoFactorStates } from '../accounts/read-models.js';
 import { platformFacts } from '../platform/read-models.js';
 import { organisationMembers, organisations, projectMembers, projects } from './schema.js';
 
@@ -18,16 +18,15 @@ export const twoFactorRequired = () =>
  * it, or an organisation they take part in does (or that organisation's platform). Taking part means
  * belonging to the organisation or being a member of one of its projects: people invited to a
  * project never join its organisation, and the policy must cover them too.
+ *
+ * One statement: the project and organisation lists run this before every answer.
  */
 export async function assertTwoFactorPolicy(db: Executor, userId: string, requestPlatformId: string): Promise<void> {
-  const user = await findUserById(db, userId);
-  if (!user || user.totpEnabledAt) return;
-  const [platformRequires] = await db
+  const platformRequires = db
     .select({ id: platformFacts.id })
     .from(platformFacts)
     .where(and(eq(platformFacts.id, requestPlatformId), eq(platformFacts.requireTwoFactor, true)));
-  if (platformRequires) throw twoFactorRequired();
-  const [organisationRequires] = await db
+  const organisationRequires = db
     .select({ id: organisations.id })
     .from(organisations)
     .innerJoin(platformFacts, eq(platformFacts.id, organisations.platformId))
@@ -52,7 +51,16 @@ export async function assertTwoFactorPolicy(db: Executor, userId: string, reques
           ),
         ),
       ),
-    )
-    .limit(1);
-  if (organisationRequires) throw twoFactorRequired();
+    );
+  const [refused] = await db
+    .select({ id: twoFactorStates.id })
+    .from(twoFactorStates)
+    .where(
+      and(
+        eq(twoFactorStates.id, userId),
+        isNull(twoFactorStates.totpEnabledAt),
+        or(exists(platformRequires), exists(organisationRequires)),
+      ),
+    );
+  if (refused) throw twoFactorRequired();
 }
