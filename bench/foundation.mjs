@@ -1,12 +1,26 @@
 // Foundation benchmark (`npm run bench`): Wharf against a bare Fastify hello-world, in the same
 // run on the same machine. The machine is shared and noisy, so absolute figures drift from run to
 // run; the ratio Wharf / hello-world is what we compare over time.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FIRST_PAGE_JS_BUDGET_BYTES, GZIP_LEVEL, firstPageJs } from './lib/first-page-js.mjs';
-import { WARMUP_SECONDS, measure, problemsOf } from './lib/load.mjs';
+import { WARMUP_SECONDS, measureAloud } from './lib/load.mjs';
+import {
+  baselineOf,
+  crashesOf,
+  describeRun,
+  fixed,
+  loadSettings,
+  machine,
+  ms,
+  noisyBaselineWarning,
+  problemsOfRuns,
+  runBench,
+  table,
+  writeResults,
+} from './lib/report.mjs';
 import { freePort, startServer, stopAllServers } from './lib/servers.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -14,24 +28,10 @@ const repoRoot = path.resolve(benchDir, '..');
 const HOST = '127.0.0.1';
 /** GET /omnis/v3/platform is a cached look-up, so it should cost at most twice a hello-world. */
 const PLATFORM_TARGET_RATIO = 0.5;
-/** Two baseline runs further apart than this mean the machine's load changed during the run. */
-const NOISY_BASELINE_SPREAD = 0.15;
-
-function positiveInteger(env, name, fallback) {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-}
 
 function readSettings(env) {
   return {
-    load: {
-      connections: positiveInteger(env, 'BENCH_CONNECTIONS', 50),
-      duration: positiveInteger(env, 'BENCH_DURATION', 10),
-      pipelining: 1,
-    },
+    load: loadSettings(env),
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'apps/web/dist'),
     // Off by default: a missed target on a shared machine is a finding to read, not a broken build.
     strict: env.BENCH_STRICT === '1',
@@ -85,26 +85,9 @@ function plan(hello, wharf, hasWeb) {
 async function runPlan(steps, load) {
   const runs = {};
   for (const step of steps) {
-    process.stdout.write(`  ${step.label}: ${WARMUP_SECONDS} s warm-up + ${load.duration} s ... `);
-    const url = `${step.server.url}${step.path}`;
-    runs[step.key] = { label: step.label, url, ...(await measure(url, load, step.server)) };
-    process.stdout.write(`${Math.round(runs[step.key].reqPerSec)} req/s\n`);
+    runs[step.key] = await measureAloud(step.label, `${step.server.url}${step.path}`, load, step.server);
   }
   return runs;
-}
-
-const meanOf = (a, b) => (a === null || b === null ? null : (a + b) / 2);
-
-function baselineOf(runs) {
-  const { hello1, hello2 } = runs;
-  const reqPerSec = meanOf(hello1.reqPerSec, hello2.reqPerSec);
-  return {
-    label: 'hello-world (mean of 2)',
-    reqPerSec,
-    p99Ms: meanOf(hello1.p99Ms, hello2.p99Ms),
-    cpuUsPerRequest: meanOf(hello1.cpuUsPerRequest, hello2.cpuUsPerRequest),
-    spread: Math.abs(hello1.reqPerSec - hello2.reqPerSec) / reqPerSec,
-  };
 }
 
 /**
@@ -124,11 +107,7 @@ function ratiosOf(runs, baseline) {
   return { ratios, cpuRatios };
 }
 
-const fixed = (value, digits) => (value === undefined || value === null ? '' : value.toFixed(digits));
-/** autocannon records latency in whole milliseconds, so "4.0" would claim a precision it does not have. */
-const ms = (value) => String(Math.round(value * 10) / 10);
-
-function table(rows) {
+function loadTable(rows) {
   const header = ['target', 'req/s', 'p99 ms', 'ratio to hello-world', 'server CPU us/req', 'CPU ratio'];
   const body = rows.map((r) => [
     r.label,
@@ -138,22 +117,16 @@ function table(rows) {
     fixed(r.cpuUsPerRequest, 1),
     fixed(r.cpuRatio, 2),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
-  const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+  return table(header, body);
 }
 
 function printLoadResults(runs, baseline, { ratios, cpuRatios }) {
   const withRatios = (key) => ({ ...runs[key], ratio: ratios[key], cpuRatio: cpuRatios[key] });
   const rows = [runs.hello1, runs.hello2, baseline, withRatios('platform'), ...(runs.page ? [withRatios('page')] : [])];
-  console.log(`\n${table(rows)}\n`);
+  console.log(`\n${loadTable(rows)}\n`);
   console.log('CPU ratio = hello-world CPU per request / Wharf CPU per request (server process, user + system).');
-  if (baseline.spread > NOISY_BASELINE_SPREAD) {
-    console.log(
-      `warning: the two hello-world runs differ by ${(baseline.spread * 100).toFixed(0)}%: ` +
-        'the machine was busy, so run again before trusting the ratio.',
-    );
-  }
+  const warning = noisyBaselineWarning(baseline);
+  if (warning) console.log(warning);
 }
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
@@ -173,44 +146,12 @@ function measureFirstPage(webDistDir, hasWeb) {
   return { ...result, gzipLevel: GZIP_LEVEL, budgetBytes: FIRST_PAGE_JS_BUDGET_BYTES, withinBudget: within };
 }
 
-function problemsOfRuns(runs) {
-  const problems = [];
-  for (const run of Object.values(runs)) {
-    const measured = problemsOf(run);
-    if (measured.length)
-      problems.push(`${run.label}: ${measured.join(', ')} (status codes ${JSON.stringify(run.statusCodes)})`);
-    if (run.warmupProblems.length) problems.push(`${run.label} (warm-up): ${run.warmupProblems.join(', ')}`);
-  }
-  return problems;
-}
-
-function writeResults(results) {
-  const dir = path.join(benchDir, 'results');
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, 'foundation-latest.json');
-  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  return path.relative(repoRoot, file);
-}
-
-function machine() {
-  const cpus = os.cpus();
-  return {
-    cpus: cpus.length,
-    cpuModel: cpus[0]?.model,
-    node: process.version,
-    platform: `${os.platform()} ${os.arch()}`,
-  };
-}
-
 async function main() {
   const settings = readSettings(process.env);
   const { load, webDistDir } = settings;
   const hasWeb = existsSync(path.join(webDistDir, 'index.html'));
   const m = machine();
-  console.log(`Wharf foundation bench: ${m.cpus} CPUs (${m.cpuModel}), Node ${m.node}`);
-  console.log(
-    `autocannon: ${load.connections} connections, ${load.duration} s per run after ${WARMUP_SECONDS} s warm-up, pipelining ${load.pipelining}`,
-  );
+  describeRun('Wharf foundation bench', m, load);
   if (!hasWeb) {
     console.log(
       `web build missing: ${path.relative(repoRoot, webDistDir)}/index.html not found ` +
@@ -226,21 +167,14 @@ async function main() {
     const wharf = await startWharf(webDistDir, dataDir);
     console.log(`hello-world at ${hello.url}, Wharf at ${wharf.url}\n`);
     const runs = await runPlan(plan(hello, wharf, hasWeb), load);
-    // A server that died mid-run explains its failed requests better than any count.
-    const crashes = [hello, wharf]
-      .filter((server) => server.exited())
-      .map(
-        (server) =>
-          `${server.name} exited during the run (code ${server.child.exitCode}, signal ${server.child.signalCode}); ` +
-          `its output (tail):\n${server.output()}`,
-      );
+    const crashes = crashesOf([hello, wharf]);
     await stopAllServers();
 
-    const baseline = baselineOf(runs);
+    const baseline = baselineOf(runs.hello1, runs.hello2);
     const { ratios, cpuRatios } = ratiosOf(runs, baseline);
     printLoadResults(runs, baseline, { ratios, cpuRatios });
     const firstPage = measureFirstPage(webDistDir, hasWeb);
-    const problems = [...crashes, ...problemsOfRuns(runs)];
+    const problems = [...crashes, ...problemsOfRuns(Object.values(runs))];
     const targetMet = ratios.platform >= PLATFORM_TARGET_RATIO;
 
     const results = {
@@ -255,14 +189,7 @@ async function main() {
       firstPageJs: firstPage ?? { skipped: 'web build missing' },
       problems,
     };
-    console.log(`\nresults written to ${writeResults(results)}`);
-
-    if (problems.length) {
-      console.error(
-        `\nFAILED: some runs had failed requests, so their figures mean nothing:\n  ${problems.join('\n  ')}`,
-      );
-      process.exitCode = 1;
-    }
+    writeResults('foundation-latest.json', results);
     if (cpuRatios.platform !== null) {
       console.log(
         `platform CPU ratio: ${cpuRatios.platform.toFixed(2)} (same direction as below, less sensitive to noise)`,
@@ -277,13 +204,4 @@ async function main() {
   }
 }
 
-// Ctrl-C: stop the servers we started (waiting for them) before leaving.
-process.once('SIGINT', () => {
-  stopAllServers().finally(() => process.exit(130));
-});
-
-main().catch(async (error) => {
-  console.error(`\nbench failed: ${error.stack ?? error}`);
-  await stopAllServers();
-  process.exitCode = 1;
-});
+runBench(main);

@@ -8,15 +8,24 @@ export const WARMUP_SECONDS = 2;
  * @param {string} url
  * @param {{ connections: number, duration: number, pipelining: number }} options
  * @param {{ cpuSeconds: () => number | undefined }} server the process answering url, for its CPU time
+ * @param {Record<string, string>} [headers] sent with every request (a credential, accept-encoding)
  */
-export async function measure(url, options, server) {
-  const warmup = summarize(await autocannon({ url, ...options, duration: WARMUP_SECONDS }));
+export async function measure(url, options, server, headers = {}) {
+  const warmup = summarize(await autocannon({ url, ...options, headers, duration: WARMUP_SECONDS }));
   const cpuBefore = server.cpuSeconds();
-  const measured = summarize(await autocannon({ url, ...options }));
+  const measured = summarize(await autocannon({ url, ...options, headers }));
   const cpuUsed = server.cpuSeconds() - cpuBefore;
   // NaN when /proc is missing (not Linux): reported as unknown, never as a figure.
   const cpuUsPerRequest = Number.isFinite(cpuUsed) ? (cpuUsed * 1e6) / measured.totalRequests : null;
   return { ...measured, cpuUsPerRequest, warmupProblems: problemsOf(warmup) };
+}
+
+/** measure, saying what runs and its requests per second on one line of output. */
+export async function measureAloud(label, url, options, server, headers = {}) {
+  process.stdout.write(`  ${label}: ${WARMUP_SECONDS} s warm-up + ${options.duration} s ... `);
+  const run = { label, url, ...(await measure(url, options, server, headers)) };
+  process.stdout.write(`${Math.round(run.reqPerSec)} req/s\n`);
+  return run;
 }
 
 /** Only the figures the report needs, so results JSON stays readable. */

@@ -28,7 +28,8 @@ export function freePort(host) {
  * Start `node script` with env, then poll readyUrl until it answers 2xx. Its output is kept (not
  * echoed: Wharf prints a one-time admin link) and shown only if it fails to start.
  * @returns {Promise<{ name: string, child: import('node:child_process').ChildProcess, output: () => string,
- *   stop: () => Promise<void>, cpuSeconds: () => number | undefined, exited: () => boolean }>}
+ *   stop: () => Promise<void>, cpuSeconds: () => number | undefined, peakRssBytes: () => number | undefined,
+ *   exited: () => boolean }>}
  */
 export async function startServer({ name, script, env, readyUrl, timeoutMs = 60_000, nodeArgs = [] }) {
   const child = spawn(process.execPath, [...nodeArgs, script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -48,6 +49,7 @@ export async function startServer({ name, script, env, readyUrl, timeoutMs = 60_
     output: () => output,
     stop: () => stopChild(child),
     cpuSeconds: () => cpuSeconds(child.pid),
+    peakRssBytes: () => peakRssBytes(child.pid),
     exited: () => child.exitCode !== null || child.signalCode !== null,
   };
   try {
@@ -102,6 +104,16 @@ function cpuSeconds(pid) {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / clockTicks; // utime, stime: fields 14 and 15
+  } catch {
+    return undefined;
+  }
+}
+
+/** The most memory a process has held so far (VmHWM, its RSS high-water mark), or undefined where /proc is missing. */
+function peakRssBytes(pid) {
+  try {
+    const kb = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmHWM:\s+(\d+) kB$/m);
+    return kb ? Number(kb[1]) * 1024 : undefined;
   } catch {
     return undefined;
   }

@@ -65,11 +65,28 @@ export async function adminSession(wharf) {
     }),
   });
   if (!res.ok) throw new Error(`set-password failed: ${res.status} ${await res.text()}`);
-  const session = res.headers
+  return { email, session: sessionCookie(res) };
+}
+
+/** `wharf_session=…` from an answer that opened a session. */
+const sessionCookie = (res) =>
+  res.headers
     .getSetCookie()
     .find((c) => c.startsWith('wharf_session='))
     ?.split(';')[0];
-  return { email, session };
+
+/**
+ * Sign in with the password adminSession set; answer the session cookie. A restarted server needs
+ * this: its tokens name the server's address (PUBLIC_URL), which changes with the port.
+ */
+export async function signIn(wharf, email) {
+  const res = await fetch(`${wharf.url}/omnis/v3/dashboard/user/login`, {
+    method: 'POST',
+    headers: { ...csrf, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return sessionCookie(res);
 }
 
 export async function bearerToken(wharf, session) {
