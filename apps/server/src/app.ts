@@ -14,7 +14,7 @@ import { hygienicValidatorCompiler } from './core/http/input-hygiene.js';
 import { registerOpenApi } from './core/http/openapi.js';
 import { registerOperations, type Handlers } from './core/http/operations.js';
 import { registerSecurityHeaders } from './core/http/security-headers.js';
-import { memoizingSerializerCompiler } from './core/http/serializer.js';
+import { contractSerializerCompiler } from './core/http/serializer.js';
 import { createOutboundFetch } from './core/http/outbound.js';
 import { registerWebApp } from './console/web.js';
 import { registerCsrfCookie } from './core/security/cookies.js';
@@ -200,7 +200,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   // The contract's schemas, then one text check of every string of every request (decision 023).
   app.setValidatorCompiler(hygienicValidatorCompiler);
-  app.setSerializerCompiler(memoizingSerializerCompiler);
+  // Answers are written by serialisers compiled from the contract; tests also check each against it.
+  app.setSerializerCompiler(contractSerializerCompiler({ checkAgainstContract: config.NODE_ENV === 'test' }));
   registerErrorHandler(app);
 
   app.addHook('onRequest', (request, reply, done) => {
