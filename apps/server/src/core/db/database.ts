@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PGliteThread } from './pglite-thread.js';
 import { PreparingClient } from './prepared-statements.js';
 import { serverRoot } from '../../config.js';
 /**
@@ -142,16 +143,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       watchers.watch,
     );
   }
-  let client: PGlite;
+  let dir: string | undefined;
   if (options.dataDir) {
-    const dir = path.resolve(options.dataDir, 'pgdata');
+    dir = path.resolve(options.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
-  } else {
-    client = new PGlite();
   }
-  await client.waitReady;
-  const db = drizzlePglite({ client, logger: watchers.logger }) as unknown as Database;
+  // On a thread of its own, so a slow statement never stalls the thread serving HTTP (decision 028).
+  const client = await PGliteThread.open(dir);
+  // PGliteThread answers the two calls Drizzle's PGlite driver makes (query and transaction).
+  const db = drizzlePglite({ client: client as unknown as PGlite, logger: watchers.logger }) as unknown as Database;
   // PGlite has one session and one process; the same lock keeps the code path the same.
   const exclusive = startupLock(async () => ({
     query: (text, params) => client.query(text, params),

@@ -1,0 +1,96 @@
+/**
+ * The embedded database's own thread (decision 028): PGlite runs here, so a slow statement keeps
+ * this thread busy, not the one serving HTTP. `pglite-thread.ts` is the other end. Messages:
+ *   query {id, text, params, rowMode, rawOids, tx?}  -> {id, ok, result}
+ *   begin {id}                                       -> {id, ok, result: txId} once the transaction holds
+ *   end   {id, tx, commit}                           -> {id, ok} once it has committed or rolled back
+ *   close {id}                                       -> {id, ok}
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { ThreadRequest, ThreadReply } from './pglite-protocol.js';
+import { errorFields } from './pglite-protocol.js';
+
+const port = parentPort!;
+const { dataDir } = workerData as { dataDir?: string };
+const db = dataDir ? new PGlite(dataDir) : new PGlite();
+interface OpenTransaction {
+  tx: Transaction;
+  end(commit: boolean): void;
+  /** Settles once PGlite has committed, or rolled back. */
+  settled: Promise<void>;
+}
+const transactions = new Map<number, OpenTransaction>();
+let nextTransaction = 1;
+
+/** Drizzle asks for some types as the text PostgreSQL sent (timestamps, dates): no parsing for those. */
+const asText = (value: string) => value;
+const parsersFor = (oids: readonly number[]) => Object.fromEntries(oids.map((oid) => [oid, asText]));
+
+const reply = (message: ThreadReply) => port.postMessage(message);
+const fail = (id: number, error: unknown) => reply({ id, ok: false, error: errorFields(error) });
+
+/** Rolls a transaction back: its callback throws this, PGlite rolls back and rethrows it. */
+class RollBack extends Error {}
+
+/** Opens a transaction and holds it (PGlite's callback waits) until `end` says how it ends. */
+function begin(id: number) {
+  let opened: OpenTransaction | undefined;
+  const settled = db.transaction(async (tx) => {
+    const txId = nextTransaction++;
+    const ended = new Promise<void>((resolve, reject) => {
+      opened = { tx, end: (commit) => (commit ? resolve() : reject(new RollBack())), settled };
+    });
+    transactions.set(txId, opened!);
+    reply({ id, ok: true, result: txId });
+    await ended;
+  });
+  // Failing before its callback ran (BEGIN itself), the transaction never opened: `begin` fails.
+  settled.catch((error: unknown) => {
+    if (!opened) fail(id, error);
+  });
+}
+
+async function handle(request: ThreadRequest) {
+  switch (request.kind) {
+    case 'query': {
+      const on = request.tx === undefined ? db : transactions.get(request.tx)?.tx;
+      if (!on) throw new Error('This transaction has ended');
+      const result = await on.query(request.text, request.params, {
+        rowMode: request.rowMode,
+        parsers: parsersFor(request.rawOids),
+      });
+      reply({ id: request.id, ok: true, result });
+      return;
+    }
+    case 'begin':
+      begin(request.id);
+      return;
+    case 'end': {
+      const open = transactions.get(request.tx);
+      if (!open) throw new Error('This transaction has ended');
+      transactions.delete(request.tx);
+      open.end(request.commit);
+      try {
+        await open.settled;
+      } catch (error) {
+        if (!(error instanceof RollBack)) throw error; // the commit failed
+      }
+      reply({ id: request.id, ok: true, result: undefined });
+      return;
+    }
+    case 'close':
+      await db.close();
+      reply({ id: request.id, ok: true, result: undefined });
+      return;
+  }
+}
+
+port.on('message', (request: ThreadRequest) => {
+  handle(request).catch((error: unknown) => fail(request.id, error));
+});
+
+db.waitReady.then(
+  () => reply({ id: 0, ok: true, result: 'ready' }),
+  (error: unknown) => fail(0, error),
+);
