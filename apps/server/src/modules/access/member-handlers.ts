@@ -1,5 +1,5 @@
 import type { operations } from '@wharf/contract';
-import { and, asc, eq, gt, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit/audit.js';
 import type { Database, Executor } from '../../core/db/database.js';
 import type { Handlers } from '../../core/http/operations.js';
@@ -15,18 +15,15 @@ import { memberNotFound, ownerCount, type PermissionResolver } from './service.j
 
 type MemberOperations = Pick<typeof operations, 'listMembers' | 'getMember' | 'updateMember' | 'removeMember'>;
 
-async function rolesByUser(db: Executor, projectId: string, userIds: string[]) {
-  if (userIds.length === 0) return new Map<string, string[]>();
-  const rows = await db
-    .select({ userId: roleAssignments.userId, key: roles.key })
-    .from(roleAssignments)
-    .innerJoin(roles, eq(roles.id, roleAssignments.roleId))
-    .where(and(eq(roleAssignments.projectId, projectId), inArray(roleAssignments.userId, userIds)))
-    .orderBy(asc(roles.key));
-  const byUser = new Map<string, string[]>();
-  for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.key]);
-  return byUser;
-}
+/**
+ * The keys of the roles a member holds in the project, in order, as a column of the members query:
+ * a page of members and their roles is one statement.
+ */
+const heldRoles = sql<string[]>`coalesce((
+  select array_agg(${roles.key} order by ${roles.key})
+  from ${roleAssignments} inner join ${roles} on ${roles.id} = ${roleAssignments.roleId}
+  where ${roleAssignments.projectId} = ${memberships.projectId} and ${roleAssignments.userId} = ${users.id}
+), '{}')`;
 
 export function memberHandlers(deps: {
   db: Database;
@@ -47,17 +44,13 @@ export function memberHandlers(deps: {
           avatar: users.avatar,
         },
         joinedAt: memberships.joinedAt,
+        roles: heldRoles,
       })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.projectId, projectId), where))
       .orderBy(asc(users.email), asc(users.id))
       .limit(limit);
-    const held = await rolesByUser(
-      db,
-      projectId,
-      rows.map((r) => r.user.id),
-    );
     return rows.map((r) => ({
       user: {
         id: r.user.id,
@@ -67,7 +60,7 @@ export function memberHandlers(deps: {
         lastName: r.user.lastName,
         avatar: r.user.avatar,
       },
-      roles: held.get(r.user.id) ?? [],
+      roles: r.roles,
       joinedAt: r.joinedAt.toISOString(),
     }));
   }

@@ -1,5 +1,5 @@
 import { NOTIFICATION_GROUP_USER, projectGroup, type operations } from '@wharf/contract';
-import { and, asc, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit/audit.js';
 import type { Clock } from '../../core/clock.js';
 import type { Database } from '../../core/db/database.js';
@@ -7,7 +7,7 @@ import { AppError, badRequest, notFound } from '../../core/errors.js';
 import type { Handlers } from '../../core/http/operations.js';
 import { decodeTimePageToken, encodePageToken } from '../../core/pagination.js';
 import { findUserById } from '../accounts/service.js';
-import { memberProjects } from '../projects/members.js';
+import { memberProjectsOf } from '../projects/members.js';
 import { projectTitle } from '../projects/read-models.js';
 import type { PushSender } from './push.js';
 import { notifications, pushSubscriptions } from './schema.js';
@@ -58,38 +58,43 @@ export function notificationHandlers(deps: {
 }): Handlers<NotificationOperations> {
   const { db, clock } = deps;
 
-  /** Unread counts of the caller's groups: theirs, and each project they are a member of now. */
-  async function unreadCounts(userId: string, projects: { id: string; name: string }[]) {
+  /**
+   * Unread counts of the caller's groups, theirs and each project they are a member of now, in one
+   * statement: one row per project (none without projects, hence the one-row source), each carrying
+   * the user group's count too.
+   */
+  async function unreadCounts(userId: string) {
+    const mine = memberProjectsOf(userId);
+    const unreadIn = (group: SQL) =>
+      sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.readAt} is null and ${notifications.group} = ${group})`;
     const rows = await db
-      .select({ group: notifications.group, count: sql<number>`count(*)::int` })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
-      .groupBy(notifications.group);
-    const countOf = new Map(rows.map((r) => [r.group, Number(r.count)]));
+      .select({
+        userCount: unreadIn(sql`${NOTIFICATION_GROUP_USER}`),
+        projectId: mine.id,
+        projectName: mine.name,
+        count: unreadIn(sql`${projectGroup('')} || ${mine.id}`),
+      })
+      .from(sql`(select 1) as one`)
+      .leftJoin(mine, sql`true`)
+      .orderBy(asc(mine.name), asc(mine.id));
     return [
-      { group: NOTIFICATION_GROUP_USER, projectId: null, projectName: null, count: countOf.get('user') ?? 0 },
-      ...projects.map((p) => ({
-        group: projectGroup(p.id),
-        projectId: p.id,
-        projectName: p.name,
-        count: countOf.get(projectGroup(p.id)) ?? 0,
-      })),
+      { group: NOTIFICATION_GROUP_USER, projectId: null, projectName: null, count: rows[0]?.userCount ?? 0 },
+      ...rows.flatMap((r) =>
+        r.projectId === null || r.projectName === null
+          ? []
+          : [{ group: projectGroup(r.projectId), projectId: r.projectId, projectName: r.projectName, count: r.count }],
+      ),
     ];
   }
 
   return {
     listNotifications: async ({ query }, request) => {
       const userId = request.principal!.userId;
-      const projects = await memberProjects(db, userId);
       // A project's notifications stay with the people who are still in it.
+      const mine = memberProjectsOf(userId);
       const visible = or(
         isNull(notifications.projectId),
-        projects.length
-          ? inArray(
-              notifications.projectId,
-              projects.map((p) => p.id),
-            )
-          : undefined,
+        inArray(notifications.projectId, db.select({ id: mine.id }).from(mine)),
       );
       const group = normalGroup(query.group);
       // A row comparison is an index range on (user, created_at, id): page 1000 costs what page 1 does.
@@ -111,7 +116,7 @@ export function notificationHandlers(deps: {
           )
           .orderBy(desc(notifications.createdAt), desc(notifications.id))
           .limit(query.pageSize + 1),
-        unreadCounts(userId, projects),
+        unreadCounts(userId),
       ]);
       const page = rows.slice(0, query.pageSize);
       const last = page[page.length - 1];

@@ -1,4 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
 import { projectMembers, projects } from './schema.js';
 
@@ -11,14 +12,17 @@ export async function projectMemberIds(db: Executor, projectId: string): Promise
   return rows.map((r) => r.userId);
 }
 
-/** The projects a user is a member of now, by name. */
-export async function memberProjects(db: Executor, userId: string): Promise<{ id: string; name: string }[]> {
-  return db
+/**
+ * The projects a user is a member of now (id and name), as a subquery to select from or join in
+ * one's own statement.
+ */
+export function memberProjectsOf(userId: string) {
+  return new QueryBuilder()
     .select({ id: projects.id, name: projects.name })
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
     .where(eq(projectMembers.userId, userId))
-    .orderBy(asc(projects.name), asc(projects.id));
+    .as('member_projects');
 }
 
 /** Whether the user is a member of the project now. */
