@@ -7,9 +7,11 @@
  *   node --conditions=source --import tsx bench/read-path.ts    (after `npx tsc -b apps/server`)
  *
  * Settings: BENCH_DURATION (10 s a run), BENCH_CONNECTIONS (50), BENCH_ROWS (300 rows in each list),
+ * BENCH_PAGE_SIZE (20, the console's page),
  * BENCH_DATABASES (postgres,pglite), BENCH_POSTGRES_URL (the PostgreSQL server the scratch database is
  * made on, dropped after; postgres://postgres@127.0.0.1:5432/postgres), BENCH_STRICT=1 (a missed goal
- * fails the exit code; failed requests always do).
+ * fails the exit code; failed requests always do), BENCH_WHARF_SERVER (another build's main.js, such as an
+ * earlier commit's worktree, for a before/after; its statements are then not counted).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -22,6 +24,7 @@ import { createTestApp } from '../apps/server/src/test/app.js';
 import { bearerToken as mintBearerToken } from '../apps/server/src/test/billing.js';
 import { createScratchPostgresDatabase } from '../apps/server/src/test/database.js';
 import {
+  CONSOLE_PAGE_SIZE,
   countStatements,
   READ_PATH_LISTS,
   seedReadPath,
@@ -44,7 +47,15 @@ import {
   writeResults,
 } from './lib/report.mjs';
 import { stopAllServers } from './lib/servers.mjs';
-import { PASSWORD, adminSession, bearerToken, signIn, startHello, startWharf } from './lib/wharf.mjs';
+import {
+  PASSWORD,
+  adminSession,
+  bearerToken,
+  signIn,
+  startHello,
+  startPostgresFloor,
+  startWharf,
+} from './lib/wharf.mjs';
 
 /** The issue's goals, in one run: on PostgreSQL against hello-world, on PGlite against PostgreSQL. */
 const GOALS = { helloRatio: 0.25, p99Ms: 20, pgliteToPostgres: 0.4, pgliteTailToMedian: 5 };
@@ -110,6 +121,8 @@ function readSettings(env: NodeJS.ProcessEnv) {
   return {
     load: loadSettings(env),
     rows: positiveInteger(env, 'BENCH_ROWS', 300),
+    // The page the console asks for; the statement-count test covers the largest (100).
+    pageSize: positiveInteger(env, 'BENCH_PAGE_SIZE', CONSOLE_PAGE_SIZE),
     databases: databases as Kind[],
     postgresUrl: env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
     // Off by default: a missed goal on a shared machine is a finding to read, not a broken build.
@@ -198,13 +211,13 @@ async function prepare(place: Place, rows: number) {
 }
 
 /** The cached platform look-up first (the reference), then the read path's lists. */
-function targetsOf(projectId: string, { session, token }: Credentials): Target[] {
+function targetsOf(projectId: string, { session, token }: Credentials, pageSize: number): Target[] {
   const headers = { bearer: { authorization: `Bearer ${token}` }, session: { cookie: session } };
   return [
     { request: 'GET /omnis/v3/platform (cached)', path: '/omnis/v3/platform', headers: {} },
     ...READ_PATH_LISTS.map((list) => ({
       request: `GET ${list.url('{id}').split('?')[0]}`,
-      path: list.url(projectId),
+      path: list.url(projectId, pageSize),
       headers: headers[list.credential],
       list,
     })),
@@ -230,13 +243,14 @@ async function rowsShown(wharf: Server, targets: Target[]): Promise<(number | nu
 async function statementsPerRequest(
   place: Place,
   { email, userId, projectId }: { email: string; userId: string; projectId: string },
+  pageSize: number,
 ): Promise<number[]> {
   return withHandle(place, async (handle) => {
     const t = await createTestApp({ database: handle });
     t.clock.set(new Date()); // the rows were made now
     try {
       const session = `wharf_session=${(await signInAs(t, email, PASSWORD)).cookies.get('wharf_session')}`;
-      const targets = targetsOf(projectId, { session, token: await mintBearerToken(t, userId) });
+      const targets = targetsOf(projectId, { session, token: await mintBearerToken(t, userId) }, pageSize);
       const counts: number[] = [];
       for (const target of targets) {
         const request = async () => {
@@ -273,7 +287,7 @@ function goalOf(kind: Kind, row: Row, onPostgres: Row | undefined): Pick<Row, 'g
 async function measureBlock(place: Place, settings: ReturnType<typeof readSettings>) {
   console.log(`\n${place.label}: seeding ${settings.rows} rows a list`);
   const { wharf, credentials, ...admin } = await prepare(place, settings.rows);
-  const targets = targetsOf(admin.projectId, credentials);
+  const targets = targetsOf(admin.projectId, credentials, settings.pageSize);
   const shown = await rowsShown(wharf, targets);
   const runs: { target: number; encoding: string; run: Run }[] = [];
   for (const [i, target] of targets.entries()) {
@@ -287,7 +301,9 @@ async function measureBlock(place: Place, settings: ReturnType<typeof readSettin
   const peakRssBytes = wharf.peakRssBytes();
   const crashes = crashesOf([wharf]);
   await wharf.stop();
-  const statements = crashes.length ? [] : await statementsPerRequest(place, admin);
+  // Counted on this tree's code: meaningless for another build (BENCH_WHARF_SERVER), so not shown then.
+  const statements =
+    crashes.length || process.env.BENCH_WHARF_SERVER ? [] : await statementsPerRequest(place, admin, settings.pageSize);
   return { runs, targets, shown, statements, peakRssBytes, crashes };
 }
 
@@ -318,15 +334,28 @@ function printBlock(block: Block) {
   console.log(table(header, body));
 }
 
+/** The floor, measured after the first hello-world run, on the PostgreSQL server the bench uses. */
+async function measureFloor(settings: ReturnType<typeof readSettings>) {
+  const floor = await startPostgresFloor(settings.postgresUrl);
+  try {
+    return await measureAloud('floor: Fastify + one PostgreSQL statement', `${floor.url}/`, settings.load, floor);
+  } finally {
+    await floor.stop();
+  }
+}
+
 async function main() {
   const settings = readSettings(process.env);
   const m = machine();
   describeRun('Wharf read-path bench', m, settings.load);
-  console.log(`databases: ${settings.databases.join(', ')}; ${settings.rows} rows in each list`);
+  console.log(
+    `databases: ${settings.databases.join(', ')}; ${settings.rows} rows in each list, pages of ${settings.pageSize}`,
+  );
 
   const hello = await startHello();
   const helloRun = (nth: number) => measureAloud(`hello-world GET / (${nth})`, `${hello.url}/`, settings.load, hello);
   const helloRuns = [await helloRun(1)];
+  const floor = settings.databases.includes('postgres') ? await measureFloor(settings) : undefined;
   const blocks: Block[] = [];
   const problems: string[] = [];
   for (const kind of settings.databases) {
@@ -347,7 +376,7 @@ async function main() {
     blocks.push({ kind, label: place.label, baseline, peakRssBytes: measured.peakRssBytes, rows });
     problems.push(...measured.crashes, ...problemsOfRuns(rows.map((r) => r.run)));
   }
-  problems.push(...crashesOf([hello]), ...problemsOfRuns(helloRuns));
+  problems.push(...crashesOf([hello]), ...problemsOfRuns(helloRuns), ...problemsOfRuns(floor ? [floor] : []));
   await cleanUp();
 
   // Goals last: PGlite's compares each of its rows with the same request on PostgreSQL.
@@ -362,6 +391,14 @@ async function main() {
     printBlock(block);
   }
 
+  if (floor) {
+    const ratio = floor.reqPerSec / blocks.find((b) => b.kind === 'postgres')!.baseline.reqPerSec!;
+    console.log(
+      `\nfloor, a bare Fastify route running one prepared PostgreSQL statement: ${fixed(floor.reqPerSec, 0)} req/s, ` +
+        `p50 ${ms(floor.p50Ms)} ms, p99 ${ms(floor.p99Ms)} ms, ratio to hello-world ${fixed(ratio, 3)}: ` +
+        'no database-backed answer can do better on this machine.',
+    );
+  }
   console.log(
     `\nGoals: PostgreSQL ratio to hello-world >= ${GOALS.helloRatio} with p99 <= ${GOALS.p99Ms} ms; ` +
       `PGlite >= ${GOALS.pgliteToPostgres} of PostgreSQL with p99 <= ${GOALS.pgliteTailToMedian} x p50.`,
@@ -393,6 +430,7 @@ async function main() {
     rowsPerList: settings.rows,
     goals: GOALS,
     helloRuns,
+    floor,
     databases: blocks,
     goalsMet: allMet,
     problems,

@@ -8,17 +8,23 @@ export const repoRoot = path.resolve(benchDir, '..');
 const HOST = '127.0.0.1';
 export const PASSWORD = 'bench-harbour-password-1';
 
-export async function startHello() {
+/** A bare server of bench/ (hello-world.mjs, pg-floor.mjs) on a free port, answering on `/`. */
+async function startBare(name, file, extraEnv = {}) {
   const port = await freePort(HOST);
   const url = `http://${HOST}:${port}`;
   const server = await startServer({
-    name: 'hello-world',
-    script: path.join(benchDir, 'hello-world.mjs'),
-    env: { ...process.env, HOST, PORT: String(port) },
+    name,
+    script: path.join(benchDir, file),
+    env: { ...process.env, HOST, PORT: String(port), ...extraEnv },
     readyUrl: `${url}/`,
   });
   return { ...server, url };
 }
+
+export const startHello = () => startBare('hello-world', 'hello-world.mjs');
+
+/** Fastify and one prepared PostgreSQL statement per request: the floor of a database-backed answer. */
+export const startPostgresFloor = (databaseUrl) => startBare('pg-floor', 'pg-floor.mjs', { DATABASE_URL: databaseUrl });
 
 /** `nodeArgs` go before the script: `['--cpu-prof', '--cpu-prof-dir=…']` profiles the server. */
 export async function startWharf(dataDir, extraEnv = {}, nodeArgs = []) {
@@ -39,7 +45,8 @@ export async function startWharf(dataDir, extraEnv = {}, nodeArgs = []) {
   };
   const server = await startServer({
     name: 'wharf',
-    script: path.join(repoRoot, 'apps/server/dist/main.js'),
+    // BENCH_WHARF_SERVER: another build's main.js (an earlier commit's worktree), for before/after runs.
+    script: process.env.BENCH_WHARF_SERVER ?? path.join(repoRoot, 'apps/server/dist/main.js'),
     env,
     readyUrl: `${url}/healthz`,
     nodeArgs,
