@@ -14,6 +14,7 @@
  * earlier commit's worktree, for a before/after; its statements are then not counted).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/core/db/database.js';
@@ -203,6 +204,8 @@ async function prepare(place: Place, rows: number) {
     const user = await findUser(db, { email });
     if (!platformId || !user) throw new Error('the project or its admin is not in the database');
     await seedReadPath(db, { platformId, projectId, userId: user.id }, rows);
+    // Statistics, as autovacuum would gather them soon after such a load: plans are chosen on them.
+    await db.execute(sql`analyze`);
     return user.id;
   });
   wharf = await startWharf(place.dataDir, place.env);

@@ -8,6 +8,7 @@ import type {
 } from '@wharf/contract';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
+import { preparedQuery } from '../../core/db/prepared.js';
 import { projectBillingFacts } from '../projects/read-models.js';
 import { companyNotFound, currencyLocked } from './errors.js';
 import { accountFlags } from './flags.js';
@@ -124,26 +125,22 @@ interface Listed {
   planCode: string;
 }
 
-/**
- * The account alerts of several projects in one statement whatever their number (the project list
- * shows every project's alerts): each project's account, its wallet in the account's currency, its
- * default card (at most one: a unique index) and whether an unpaid invoice is overdue. The ids go
- * as one array parameter, so the statement's text, and its prepared plan, is the same for any count.
- */
-async function flagsFor(db: Executor, listed: Listed[], now: Date): Promise<Map<string, BillingFlag[]>> {
-  if (listed.length === 0) return new Map();
-  const source = sql`unnest(${sql.param(listed.map((l) => l.projectId))}::uuid[], ${sql.param(
-    listed.map((l) => l.currency),
-  )}::text[]) as listed(project_id, currency)`;
+/** What the alerts are computed from, per project: the statement is built once per database handle. */
+const accountStates = preparedQuery((db: Executor) => {
+  const source = sql`unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('currencies')}::text[]) as listed(project_id, currency)`;
   const projectId = sql<string>`listed.project_id`;
   const currency = sql<string>`coalesce(${billingAccounts.currency}, listed.currency)`;
   const overdue = db
     .select({ id: invoices.id })
     .from(invoices)
     .where(
-      and(eq(invoices.projectId, projectId), inArray(invoices.status, ['due', 'failed']), lt(invoices.dueAt, now)),
+      and(
+        eq(invoices.projectId, projectId),
+        inArray(invoices.status, ['due', 'failed']),
+        lt(invoices.dueAt, sql`${sql.placeholder('now')}::timestamptz`),
+      ),
     );
-  const rows = await db
+  return db
     .select({
       projectId,
       company: billingAccounts.company,
@@ -164,7 +161,24 @@ async function flagsFor(db: Executor, listed: Listed[], now: Date): Promise<Map<
         eq(paymentMethods.isDefault, true),
         isNull(paymentMethods.removedAt),
       ),
-    );
+    )
+    .prepare('billing_account_states');
+});
+
+/**
+ * The account alerts of several projects in one statement whatever their number (the project list
+ * shows every project's alerts): each project's account, its wallet in the account's currency, its
+ * default card (at most one: a unique index) and whether an unpaid invoice is overdue. The ids go
+ * as one array parameter, so the statement's text, and its prepared plan, is the same for any count.
+ */
+async function flagsFor(db: Executor, listed: Listed[], now: Date): Promise<Map<string, BillingFlag[]>> {
+  if (listed.length === 0) return new Map();
+  const rows = await accountStates(db, {
+    ids: listed.map((l) => l.projectId),
+    currencies: listed.map((l) => l.currency),
+    // A placeholder skips the column's encoder: the time goes as PostgreSQL's text.
+    now: now.toISOString(),
+  });
   const planOf = new Map(listed.map((l) => [l.projectId, l.planCode]));
   return new Map(
     rows.map((row) => {

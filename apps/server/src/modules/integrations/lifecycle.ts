@@ -1,10 +1,11 @@
 import type { ConnectionTest, IntegrationInstallation } from '@wharf/contract';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { recordAudit, type AuditEntry } from '../../core/audit/audit.js';
 import type { Clock } from '../../core/clock.js';
 import type { Database, Executor } from '../../core/db/database.js';
+import { preparedQuery } from '../../core/db/prepared.js';
 import { AppError, badRequest, notFound } from '../../core/errors.js';
 import type { NotificationService } from '../notifications/service.js';
 import { projectNotFound } from '../projects/errors.js';
@@ -98,14 +99,24 @@ const isInstalled = (row: InstallationRow | undefined): row is InstallationRow =
 export async function installedCodes(db: Executor, projectIds: string[]): Promise<Map<string, string[]>> {
   const byProject = new Map<string, string[]>(projectIds.map((id) => [id, []]));
   if (projectIds.length === 0) return byProject;
-  const rows = await db
-    .select({ projectId: projectIntegrations.projectId, code: projectIntegrations.code })
-    .from(projectIntegrations)
-    .where(and(inArray(projectIntegrations.projectId, projectIds), isNull(projectIntegrations.uninstalledAt)))
-    .orderBy(asc(projectIntegrations.installedAt), asc(projectIntegrations.code));
-  for (const row of rows) byProject.get(row.projectId)?.push(row.code);
+  for (const row of await installedRows(db, { projectIds })) byProject.get(row.projectId)?.push(row.code);
   return byProject;
 }
+
+/** Installed modules of several projects; one statement text for any number, built once per handle. */
+const installedRows = preparedQuery((db: Executor) =>
+  db
+    .select({ projectId: projectIntegrations.projectId, code: projectIntegrations.code })
+    .from(projectIntegrations)
+    .where(
+      and(
+        sql`${projectIntegrations.projectId} = any(${sql.placeholder('projectIds')}::uuid[])`,
+        isNull(projectIntegrations.uninstalledAt),
+      ),
+    )
+    .orderBy(asc(projectIntegrations.installedAt), asc(projectIntegrations.code))
+    .prepare('installed_modules'),
+);
 
 /**
  * A project's modules through their lifecycle (SPEC.md section 4): installed, set up, configured,

@@ -1,8 +1,9 @@
 import type { operations } from '@wharf/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit/audit.js';
 import type { Clock } from '../../core/clock.js';
-import type { Database } from '../../core/db/database.js';
+import type { Database, Executor } from '../../core/db/database.js';
+import { preparedQuery } from '../../core/db/prepared.js';
 import type { Handlers } from '../../core/http/operations.js';
 import type { PlatformService } from '../platform/service.js';
 import { organisationNotFound, projectNotFound, templateNotFound } from './errors.js';
@@ -17,6 +18,20 @@ type ProjectOperations = Pick<
   typeof operations,
   'listProjects' | 'createProject' | 'getProject' | 'updateProject' | 'deleteProject'
 >;
+
+/** The caller's projects (or the one asked for), by name: built once per database handle. */
+const memberProjectRows = preparedQuery((db: Executor) =>
+  presentable(db)
+    .innerJoin(projectMembers, eq(projectMembers.projectId, projects.id))
+    .where(
+      and(
+        eq(projectMembers.userId, sql.placeholder('userId')),
+        sql`(${sql.placeholder('project')}::uuid is null or ${projects.id} = ${sql.placeholder('project')}::uuid)`,
+      ),
+    )
+    .orderBy(asc(projects.name), asc(projects.id))
+    .prepare('member_projects'),
+);
 
 export function projectHandlers(deps: {
   db: Database;
@@ -33,10 +48,7 @@ export function projectHandlers(deps: {
       const userId = request.principal!.userId;
       const platform = await deps.platform.resolve({ host: request.hostname });
       await assertTwoFactorPolicy(db, userId, platform.id);
-      const rows = await presentable(db)
-        .innerJoin(projectMembers, eq(projectMembers.projectId, projects.id))
-        .where(and(eq(projectMembers.userId, userId), query.project ? eq(projects.id, query.project) : undefined))
-        .orderBy(asc(projects.name), asc(projects.id));
+      const rows = await memberProjectRows(db, { userId, project: query.project ?? null });
       // Every module's part of every listed project in a fixed number of queries (each part is batched).
       return service.present(db, rows, { now: clock.now(), alerts: true });
     },

@@ -1,4 +1,5 @@
-import { and, eq, exists, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
+import { preparedQuery } from '../../core/db/prepared.js';
 import type { Executor } from '../../core/db/database.js';
 import { AppError } from '../../core/errors.js';
 import { twoFactorStates } from '../accounts/read-models.js';
@@ -22,10 +23,17 @@ export const twoFactorRequired = () =>
  * One statement: the project and organisation lists run this before every answer.
  */
 export async function assertTwoFactorPolicy(db: Executor, userId: string, requestPlatformId: string): Promise<void> {
+  const [refused] = await refusals(db, { userId, platformId: requestPlatformId });
+  if (refused) throw twoFactorRequired();
+}
+
+/** The policy's one statement, built once per database handle (it gates every project list). */
+const refusals = preparedQuery((db: Executor) => {
+  const userId = sql.placeholder('userId');
   const platformRequires = db
     .select({ id: platformFacts.id })
     .from(platformFacts)
-    .where(and(eq(platformFacts.id, requestPlatformId), eq(platformFacts.requireTwoFactor, true)));
+    .where(and(eq(platformFacts.id, sql.placeholder('platformId')), eq(platformFacts.requireTwoFactor, true)));
   const organisationRequires = db
     .select({ id: organisations.id })
     .from(organisations)
@@ -52,7 +60,7 @@ export async function assertTwoFactorPolicy(db: Executor, userId: string, reques
         ),
       ),
     );
-  const [refused] = await db
+  return db
     .select({ id: twoFactorStates.id })
     .from(twoFactorStates)
     .where(
@@ -61,6 +69,6 @@ export async function assertTwoFactorPolicy(db: Executor, userId: string, reques
         isNull(twoFactorStates.totpEnabledAt),
         or(exists(platformRequires), exists(organisationRequires)),
       ),
-    );
-  if (refused) throw twoFactorRequired();
-}
+    )
+    .prepare('two_factor_policy');
+});
