@@ -11,7 +11,8 @@
  * BENCH_DATABASES (postgres,pglite), BENCH_POSTGRES_URL (the PostgreSQL server the scratch database is
  * made on, dropped after; postgres://postgres@127.0.0.1:5432/postgres), BENCH_STRICT=1 (a missed goal
  * fails the exit code; failed requests always do), BENCH_WHARF_SERVER (another build's main.js, such as an
- * earlier commit's worktree, for a before/after; its statements are then not counted).
+ * earlier commit's worktree, for a before/after; its statements are then not counted), BENCH_LISTS (only
+ * these lists, by name: projects,invoices), BENCH_CPU_PROF (a folder: the server is profiled with --cpu-prof).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -208,7 +209,9 @@ async function prepare(place: Place, rows: number) {
     await db.execute(sql`analyze`);
     return user.id;
   });
-  wharf = await startWharf(place.dataDir, place.env);
+  // BENCH_CPU_PROF=<folder>: a V8 CPU profile of the measured server, written when it stops.
+  const profile = process.env.BENCH_CPU_PROF;
+  wharf = await startWharf(place.dataDir, place.env, profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []);
   const credentials = await credentialsOn(wharf, await signIn(wharf, email));
   return { wharf, email, userId, projectId, credentials };
 }
@@ -218,13 +221,22 @@ function targetsOf(projectId: string, { session, token }: Credentials, pageSize:
   const headers = { bearer: { authorization: `Bearer ${token}` }, session: { cookie: session } };
   return [
     { request: 'GET /omnis/v3/platform (cached)', path: '/omnis/v3/platform', headers: {} },
-    ...READ_PATH_LISTS.map((list) => ({
+    ...chosenLists().map((list) => ({
       request: `GET ${list.url('{id}').split('?')[0]}`,
       path: list.url(projectId, pageSize),
       headers: headers[list.credential],
       list,
     })),
   ];
+}
+
+/** BENCH_LISTS=invoices,projects measures only those (with the reference); all by default. */
+function chosenLists(): readonly ReadPathList[] {
+  const names = process.env.BENCH_LISTS?.split(',').map((n) => n.trim());
+  if (!names) return READ_PATH_LISTS;
+  const unknown = names.filter((n) => !READ_PATH_LISTS.some((l) => l.name === n));
+  if (unknown.length) throw new Error(`BENCH_LISTS: no list named ${unknown.join(', ')}`);
+  return READ_PATH_LISTS.filter((l) => names.includes(l.name));
 }
 
 /** One request each before the load: a refused credential fails now, not after minutes of 401s. */

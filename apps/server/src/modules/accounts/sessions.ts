@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../../core/clock.js';
 import type { Database, Executor } from '../../core/db/database.js';
+import { preparedQuery } from '../../core/db/prepared.js';
 import { Hook } from '../../core/hooks.js';
 import { LiveSessions, type RevocationBus } from './live-sessions.js';
 import { sessions, users } from './schema.js';
@@ -9,6 +10,21 @@ import { sessions, users } from './schema.js';
 const hashId = (token: string) => createHash('sha256').update(token).digest('hex');
 /** How stale `lastSeenAt` may get before a request refreshes it (keeps reads from becoming writes). */
 const TOUCH_AFTER_MS = 5 * 60 * 1000;
+
+/** Every console call reads its session, every bearer call (past the cache) its liveness: built once. */
+const unexpired = () =>
+  and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`));
+const liveSession = preparedQuery((db: Executor) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(unexpired())
+    .prepare('live_session'),
+);
+const liveSessionId = preparedQuery((db: Executor) =>
+  db.select({ id: sessions.id }).from(sessions).where(unexpired()).prepare('live_session_id'),
+);
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -79,11 +95,7 @@ export class SessionStore {
   async load(token: string | undefined): Promise<{ session: SessionRow; user: UserRow } | undefined> {
     if (!token || token.length > 100) return undefined;
     const now = this.clock.now();
-    const [row] = await this.db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, hashId(token)), gt(sessions.expiresAt, now)));
+    const [row] = await liveSession(this.db, { id: hashId(token), now: now.toISOString() });
     if (!row) return undefined;
     if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
       await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
@@ -92,10 +104,7 @@ export class SessionStore {
   }
 
   async isLive(sessionId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, this.clock.now())));
+    const [row] = await liveSessionId(this.db, { id: sessionId, now: this.clock.now().toISOString() });
     return row !== undefined;
   }
 
