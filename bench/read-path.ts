@@ -422,7 +422,7 @@ async function main() {
     `encoding browser: accept-encoding: ${BROWSER_ENCODING}. Ratios use the mean of the hello-world runs ` +
       'before and after each database; PGlite / PostgreSQL divides the two ratios. Statements: one request ' +
       'after a warm-up, counted on the same app built in the bench process on the same database. ' +
-      "rows: what the answer shows (a page of at most 100). Peak memory: the server's VmHWM after the load.",
+      `rows: what the answer shows (pages of ${settings.pageSize}). Peak memory: the server's VmHWM after the load.`,
   );
   const summary = blocks.map((block) => {
     const judged = block.rows.filter((r) => r.met !== null);

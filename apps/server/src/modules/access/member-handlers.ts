@@ -1,7 +1,7 @@
 import type { operations } from '@wharf/contract';
 import { and, asc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit/audit.js';
-import type { Database, Executor } from '../../core/db/database.js';
+import type { Database } from '../../core/db/database.js';
 import type { Handlers } from '../../core/http/operations.js';
 import { containsPattern, decodePageToken, encodePageToken } from '../../core/pagination.js';
 import { userCards as users } from '../accounts/read-models.js';
