@@ -10,10 +10,12 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { ThreadRequest, ThreadReply } from './pglite-protocol.js';
 import { errorFields } from './pglite-protocol.js';
+import { NamedStatements } from './pglite-named-statements.js';
 
 const port = parentPort!;
 const { dataDir } = workerData as { dataDir?: string };
 const db = dataDir ? new PGlite(dataDir) : new PGlite();
+const named = new NamedStatements(db);
 interface OpenTransaction {
   tx: Transaction;
   end(commit: boolean): void;
@@ -55,11 +57,11 @@ async function handle(request: ThreadRequest) {
   switch (request.kind) {
     case 'query': {
       const on = request.tx === undefined ? db : transactions.get(request.tx)?.tx;
-      if (!on) throw new Error('This transaction has ended');
-      const result = await on.query(request.text, request.params, {
-        rowMode: request.rowMode,
-        parsers: parsersFor(request.rawOids),
-      });
+      if (!on || ('closed' in on && on.closed)) throw new Error('This transaction has ended');
+      const options = { rowMode: request.rowMode, parsers: parsersFor(request.rawOids) };
+      const result = named.keeps(request.text, request.params)
+        ? await named.query(request.text, request.params, options, request.tx !== undefined)
+        : await on.query(request.text, request.params, options);
       reply({ id: request.id, ok: true, result });
       return;
     }
