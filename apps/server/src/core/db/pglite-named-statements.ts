@@ -72,14 +72,11 @@ export class NamedStatements {
       const serializer = options.serializers?.[type] ?? this.db.serializers[type];
       return serializer ? serializer(value) : String(value);
     });
-    const messages: BackendMessage[] = [];
-    try {
-      messages.push(...(await this.send(serialize.bind({ statement: statement.name, values }))));
-      messages.push(...(await this.send(serialize.execute({}))));
-    } finally {
-      // After an error the backend skips to the next Sync: always send it, as PGlite's query does.
-      messages.push(...(await this.send(serialize.sync())));
-    }
+    // Bind, Execute and Sync in one call into the database: after an error the backend skips to the
+    // Sync, so it is ready again when this throws.
+    const messages = await this.send(
+      concat(serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()),
+    );
     if (!this.db.isInTransaction()) await this.db.syncToFs();
     const described = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
     return parse.parseResults(described, this.db.parsers, options)[0] as Results<T>;
@@ -103,7 +100,17 @@ export class NamedStatements {
     return statement;
   }
 
-  private send(message: Uint8Array) {
+  private send(message: Uint8Array): Promise<BackendMessage[]> {
     return this.db.execProtocolStream(message, { syncToFs: false });
   }
+}
+
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const joined = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    joined.set(part, offset);
+    offset += part.length;
+  }
+  return joined;
 }
