@@ -111,6 +111,21 @@ export function olderThanToken(time: AnyColumn, id: AnyColumn, token: string | u
   return sql`(${time}, ${id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`;
 }
 
+/**
+ * `olderThanToken` in a prepared statement (`preparedShapes`, shape `after`): the token's time and
+ * id are the placeholders `afterAt` and `afterId`, whose values `afterToken` gives.
+ */
+export function olderThanPlaceholders(time: AnyColumn, id: AnyColumn): SQL {
+  return sql`(${time}, ${id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`;
+}
+
+/** The values of `olderThanPlaceholders` for a page token, refused as `olderThanToken` refuses it; none for a first page. */
+export function afterToken(token: string | undefined): { afterAt?: string; afterId?: string } {
+  if (!token) return {};
+  const after = decodeTimePageToken(token);
+  return { afterAt: after.at.toISOString(), afterId: after.id };
+}
+
 /** One page of `pageSize + 1` rows read newest first: the items, and the token of the next page if there is one. */
 export function timePage<R extends { id: string }, T>(
   rows: R[],

@@ -1,5 +1,5 @@
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
 import { projectMembers, projects } from './schema.js';
 
@@ -14,9 +14,9 @@ export async function projectMemberIds(db: Executor, projectId: string): Promise
 
 /**
  * The projects a user is a member of now (id and name), as a subquery to select from or join in
- * one's own statement.
+ * one's own statement; `userId` may be a placeholder of a prepared statement.
  */
-export function memberProjectsOf(userId: string) {
+export function memberProjectsOf(userId: string | SQLWrapper) {
   return new QueryBuilder()
     .select({ id: projects.id, name: projects.name })
     .from(projectMembers)
