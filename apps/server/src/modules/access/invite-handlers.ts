@@ -1,11 +1,12 @@
 import type { operations } from '@wharf/contract';
-import { and, desc, eq, ilike, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit/audit.js';
 import type { Clock } from '../../core/clock.js';
-import type { Database } from '../../core/db/database.js';
+import type { Database, Executor } from '../../core/db/database.js';
+import { preparedShapes } from '../../core/db/prepared.js';
 import { AppError } from '../../core/errors.js';
 import type { Handlers } from '../../core/http/operations.js';
-import { containsPattern, decodeTimePageToken, encodePageToken } from '../../core/pagination.js';
+import { afterToken, containsPattern, olderThanPlaceholders, timePage } from '../../core/pagination.js';
 import { currentAccount } from '../accounts/context.js';
 import { userCards } from '../accounts/read-models.js';
 import { normalizeEmail } from '../accounts/service.js';
@@ -40,6 +41,25 @@ function toInvite(invite: InviteRow, now: Date) {
   };
 }
 
+/** A project's invitations, newest first, paged by keyset on (createdAt, id). */
+const invitesPage = preparedShapes(
+  'project_invites',
+  (db: Executor, shape: { search: boolean; after: boolean }, name) =>
+    db
+      .select()
+      .from(invites)
+      .where(
+        and(
+          eq(invites.projectId, sql.placeholder('projectId')),
+          shape.search ? ilike(invites.email, sql.placeholder('pattern')) : undefined,
+          shape.after ? olderThanPlaceholders(invites.createdAt, invites.id) : undefined,
+        ),
+      )
+      .orderBy(desc(invites.createdAt), desc(invites.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+);
+
 export function inviteHandlers(deps: {
   db: Database;
   clock: Clock;
@@ -53,28 +73,25 @@ export function inviteHandlers(deps: {
 
   return {
     listInvites: async ({ params, query }) => {
-      const conditions: SQL[] = [eq(invites.projectId, params.project)];
-      if (query.search) conditions.push(ilike(invites.email, containsPattern(query.search.toLowerCase())));
-      if (query.pageToken) {
-        const after = decodeTimePageToken(query.pageToken);
-        const at = after.at;
-        conditions.push(or(lt(invites.createdAt, at), and(eq(invites.createdAt, at), lt(invites.id, after.id)))!);
-      }
-      const rows = await db
-        .select()
-        .from(invites)
-        .where(and(...conditions))
-        .orderBy(desc(invites.createdAt), desc(invites.id))
-        .limit(query.pageSize + 1);
-      const page = rows.slice(0, query.pageSize);
-      const last = page[page.length - 1];
-      return {
-        items: page.map((row) => toInvite(row, clock.now())),
-        nextPageToken:
-          rows.length > query.pageSize && last
-            ? encodePageToken({ at: last.createdAt.toISOString(), id: last.id })
-            : null,
-      };
+      // A forged or foreign page token is refused before anything is read.
+      const after = afterToken(query.pageToken);
+      const rows = await invitesPage(
+        db,
+        { search: Boolean(query.search), after: after.afterAt !== undefined },
+        {
+          projectId: params.project,
+          pattern: query.search ? containsPattern(query.search.toLowerCase()) : undefined,
+          limit: query.pageSize + 1,
+          ...after,
+        },
+      );
+      const now = clock.now();
+      return timePage(
+        rows,
+        query.pageSize,
+        (r) => r.createdAt,
+        (row) => toInvite(row, now),
+      );
     },
 
     createInvite: async ({ params, body }, request) => {

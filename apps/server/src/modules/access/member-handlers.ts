@@ -1,7 +1,8 @@
 import type { operations } from '@wharf/contract';
-import { and, asc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, or, sql } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit/audit.js';
-import type { Database } from '../../core/db/database.js';
+import type { Database, Executor } from '../../core/db/database.js';
+import { preparedShapes } from '../../core/db/prepared.js';
 import type { Handlers } from '../../core/http/operations.js';
 import { containsPattern, decodePageToken, encodePageToken } from '../../core/pagination.js';
 import { userCards as users } from '../accounts/read-models.js';
@@ -25,15 +26,16 @@ const heldRoles = sql<string[]>`coalesce((
   where ${roleAssignments.projectId} = ${memberships.projectId} and ${roleAssignments.userId} = ${users.id}
 ), '{}')`;
 
-export function memberHandlers(deps: {
-  db: Database;
-  permissions: PermissionResolver;
-  notifications: NotificationService;
-}): Handlers<MemberOperations> {
-  const { db } = deps;
-
-  async function loadMembers(projectId: string, where: SQL | undefined, limit: number) {
-    const rows = await db
+/**
+ * Members of a project with their roles, by email: a page (after a cursor, matching a search) or one
+ * member (`one`), each shape one statement built once.
+ */
+const membersStatement = preparedShapes(
+  'project_members',
+  (db: Executor, shape: { search?: boolean; after?: boolean; one?: boolean }, name) => {
+    const pattern = sql.placeholder('pattern');
+    const afterEmail = sql.placeholder('afterEmail');
+    return db
       .select({
         user: {
           id: users.id,
@@ -48,25 +50,56 @@ export function memberHandlers(deps: {
       })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.projectId, projectId), where))
+      .where(
+        and(
+          eq(memberships.projectId, sql.placeholder('projectId')),
+          shape.one ? eq(users.id, sql.placeholder('userId')) : undefined,
+          shape.search
+            ? or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern))
+            : undefined,
+          shape.after
+            ? or(
+                gt(users.email, afterEmail),
+                and(eq(users.email, afterEmail), gt(users.id, sql.placeholder('afterId'))),
+              )
+            : undefined,
+        ),
+      )
       .orderBy(asc(users.email), asc(users.id))
-      .limit(limit);
-    return rows.map((r) => ({
-      user: {
-        id: r.user.id,
-        email: r.user.email,
-        username: r.user.username,
-        firstName: r.user.firstName,
-        lastName: r.user.lastName,
-        avatar: r.user.avatar,
-      },
-      roles: r.roles,
-      joinedAt: r.joinedAt.toISOString(),
-    }));
-  }
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  },
+);
+
+async function loadMembers(
+  db: Executor,
+  shape: Parameters<typeof membersStatement>[1],
+  values: Record<string, unknown>,
+) {
+  const rows = await membersStatement(db, shape, values);
+  return rows.map((r) => ({
+    user: {
+      id: r.user.id,
+      email: r.user.email,
+      username: r.user.username,
+      firstName: r.user.firstName,
+      lastName: r.user.lastName,
+      avatar: r.user.avatar,
+    },
+    roles: r.roles,
+    joinedAt: r.joinedAt.toISOString(),
+  }));
+}
+
+export function memberHandlers(deps: {
+  db: Database;
+  permissions: PermissionResolver;
+  notifications: NotificationService;
+}): Handlers<MemberOperations> {
+  const { db } = deps;
 
   async function getOne(projectId: string, userId: string) {
-    const [member] = await loadMembers(projectId, eq(users.id, userId), 1);
+    const [member] = await loadMembers(db, { one: true }, { projectId, userId, limit: 1 });
     if (!member) throw memberNotFound();
     return member;
   }
@@ -84,22 +117,18 @@ export function memberHandlers(deps: {
 
   return {
     listMembers: async ({ params, query }) => {
-      const conditions: SQL[] = [];
-      if (query.search) {
-        const pattern = containsPattern(query.search);
-        conditions.push(
-          or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern))!,
-        );
-      }
-      if (query.pageToken) {
-        // The cursor is the last row's email (in `at`) and id.
-        const after = decodePageToken(query.pageToken);
-        conditions.push(or(gt(users.email, after.at), and(eq(users.email, after.at), gt(users.id, after.id)))!);
-      }
+      // The cursor is the last row's email (in `at`) and id.
+      const after = query.pageToken ? decodePageToken(query.pageToken) : undefined;
       const rows = await loadMembers(
-        params.project,
-        conditions.length ? and(...conditions) : undefined,
-        query.pageSize + 1,
+        db,
+        { search: Boolean(query.search), after: after !== undefined },
+        {
+          projectId: params.project,
+          pattern: query.search ? containsPattern(query.search) : undefined,
+          afterEmail: after?.at,
+          afterId: after?.id,
+          limit: query.pageSize + 1,
+        },
       );
       const page = rows.slice(0, query.pageSize);
       const last = page[page.length - 1];

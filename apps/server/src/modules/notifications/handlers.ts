@@ -2,10 +2,11 @@ import { NOTIFICATION_GROUP_USER, projectGroup, type operations } from '@wharf/c
 import { and, asc, desc, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit/audit.js';
 import type { Clock } from '../../core/clock.js';
-import type { Database } from '../../core/db/database.js';
+import type { Database, Executor } from '../../core/db/database.js';
+import { preparedQuery, preparedShapes } from '../../core/db/prepared.js';
 import { AppError, badRequest, notFound } from '../../core/errors.js';
 import type { Handlers } from '../../core/http/operations.js';
-import { decodeTimePageToken, encodePageToken } from '../../core/pagination.js';
+import { afterToken, olderThanPlaceholders, timePage } from '../../core/pagination.js';
 import { findUserById } from '../accounts/service.js';
 import { memberProjectsOf } from '../projects/members.js';
 import { projectTitle } from '../projects/read-models.js';
@@ -45,6 +46,65 @@ function toNotification(row: NotificationRow) {
   };
 }
 
+/**
+ * A page of the caller's notifications, newest first. A project's notifications stay with the people
+ * who are still in it. A row comparison is an index range on (user, created_at, id): page 1000 costs
+ * what page 1 does.
+ */
+const notificationsPage = preparedShapes(
+  'notifications_page',
+  (db: Executor, shape: { group: boolean; after: boolean }, name) => {
+    const mine = memberProjectsOf(sql.placeholder('userId'));
+    return db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, sql.placeholder('userId')),
+          or(isNull(notifications.projectId), inArray(notifications.projectId, db.select({ id: mine.id }).from(mine))),
+          shape.group ? eq(notifications.group, sql.placeholder('group')) : undefined,
+          shape.after ? olderThanPlaceholders(notifications.createdAt, notifications.id) : undefined,
+        ),
+      )
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  },
+);
+
+/**
+ * Unread counts of the caller's groups, theirs and each project they are a member of now, in one
+ * statement: one row per project (none without projects, hence the one-row source), each carrying
+ * the user group's count too.
+ */
+const unreadCounts = preparedQuery((db: Executor) => {
+  const mine = memberProjectsOf(sql.placeholder('userId'));
+  const unreadIn = (group: SQL) =>
+    sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${sql.placeholder('userId')} and ${notifications.readAt} is null and ${notifications.group} = ${group})`;
+  return db
+    .select({
+      userCount: unreadIn(sql`${NOTIFICATION_GROUP_USER}`),
+      projectId: mine.id,
+      projectName: mine.name,
+      count: unreadIn(sql`${projectGroup('')} || ${mine.id}`),
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(mine, sql`true`)
+    .orderBy(asc(mine.name), asc(mine.id))
+    .prepare('notifications_unread');
+});
+
+function unreadGroups(rows: Awaited<ReturnType<typeof unreadCounts>>) {
+  return [
+    { group: NOTIFICATION_GROUP_USER, projectId: null, projectName: null, count: rows[0]?.userCount ?? 0 },
+    ...rows.flatMap((r) =>
+      r.projectId === null || r.projectName === null
+        ? []
+        : [{ group: projectGroup(r.projectId), projectId: r.projectId, projectName: r.projectName, count: r.count }],
+    ),
+  ];
+}
+
 /** Project ids are stored lower case; the contract accepts either. */
 const normalGroup = (group: string | undefined) => group?.toLowerCase();
 
@@ -58,75 +118,29 @@ export function notificationHandlers(deps: {
 }): Handlers<NotificationOperations> {
   const { db, clock } = deps;
 
-  /**
-   * Unread counts of the caller's groups, theirs and each project they are a member of now, in one
-   * statement: one row per project (none without projects, hence the one-row source), each carrying
-   * the user group's count too.
-   */
-  async function unreadCounts(userId: string) {
-    const mine = memberProjectsOf(userId);
-    const unreadIn = (group: SQL) =>
-      sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.readAt} is null and ${notifications.group} = ${group})`;
-    const rows = await db
-      .select({
-        userCount: unreadIn(sql`${NOTIFICATION_GROUP_USER}`),
-        projectId: mine.id,
-        projectName: mine.name,
-        count: unreadIn(sql`${projectGroup('')} || ${mine.id}`),
-      })
-      .from(sql`(select 1) as one`)
-      .leftJoin(mine, sql`true`)
-      .orderBy(asc(mine.name), asc(mine.id));
-    return [
-      { group: NOTIFICATION_GROUP_USER, projectId: null, projectName: null, count: rows[0]?.userCount ?? 0 },
-      ...rows.flatMap((r) =>
-        r.projectId === null || r.projectName === null
-          ? []
-          : [{ group: projectGroup(r.projectId), projectId: r.projectId, projectName: r.projectName, count: r.count }],
-      ),
-    ];
-  }
-
   return {
     listNotifications: async ({ query }, request) => {
       const userId = request.principal!.userId;
-      // A project's notifications stay with the people who are still in it.
-      const mine = memberProjectsOf(userId);
-      const visible = or(
-        isNull(notifications.projectId),
-        inArray(notifications.projectId, db.select({ id: mine.id }).from(mine)),
-      );
       const group = normalGroup(query.group);
-      // A row comparison is an index range on (user, created_at, id): page 1000 costs what page 1 does.
-      const after = query.pageToken ? decodeTimePageToken(query.pageToken) : undefined;
+      // A forged or foreign page token is refused before anything is read.
+      const after = afterToken(query.pageToken);
       // The page and the counts are independent reads: a poll waits for the slower, not for both in turn.
       const [rows, unread] = await Promise.all([
-        db
-          .select()
-          .from(notifications)
-          .where(
-            and(
-              eq(notifications.userId, userId),
-              visible,
-              group ? eq(notifications.group, group) : undefined,
-              after
-                ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
-                : undefined,
-            ),
-          )
-          .orderBy(desc(notifications.createdAt), desc(notifications.id))
-          .limit(query.pageSize + 1),
-        unreadCounts(userId),
+        notificationsPage(
+          db,
+          { group: group !== undefined, after: after.afterAt !== undefined },
+          {
+            userId,
+            group,
+            limit: query.pageSize + 1,
+            ...after,
+          },
+        ),
+        unreadCounts(db, { userId }),
       ]);
-      const page = rows.slice(0, query.pageSize);
-      const last = page[page.length - 1];
       return {
-        items: page.map(toNotification),
-        nextPageToken:
-          rows.length > query.pageSize && last
-            ? encodePageToken({ at: last.createdAt.toISOString(), id: last.id })
-            : null,
-        unread,
+        ...timePage(rows, query.pageSize, (r) => r.createdAt, toNotification),
+        unread: unreadGroups(unread),
       };
     },
 

@@ -3,7 +3,14 @@ import type { Invoice, InvoicePaymentAttempt, InvoiceStatus, InvoiceType } from 
 import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/database.js';
 import { AppError } from '../../../core/errors.js';
-import { containsPattern, olderThanToken, timePage } from '../../../core/pagination.js';
+import { preparedShapes } from '../../../core/db/prepared.js';
+import {
+  afterToken,
+  containsPattern,
+  olderThanPlaceholders,
+  olderThanToken,
+  timePage,
+} from '../../../core/pagination.js';
 import { findProjectBillingFacts } from '../../projects/read-models.js';
 import { bookPlanFee, bookSystemEntry } from './invoice-lines.js';
 import { pageOfAttempts, toPaymentAttempt } from '../payments/payment-methods.js';
@@ -81,8 +88,9 @@ export async function findInvoice(db: Executor, projectId: string, id: string, l
   return row;
 }
 
-/** The condition a status filter means at `now` (stored statuses plus the read-only `overdue`). */
-function statusCondition(status: InvoiceStatus, now: Date): SQL | undefined {
+/** The condition a status filter means at the placeholder `now` (stored statuses plus the read-only `overdue`). */
+function statusCondition(status: InvoiceStatus): SQL | undefined {
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
   switch (status) {
     case 'overdue':
       return and(inArray(invoices.status, [...unpaidStatuses]), lt(invoices.dueAt, now));
@@ -106,26 +114,57 @@ export interface InvoiceFilter {
   sourceReference?: string | undefined;
 }
 
+type InvoicePageShape = {
+  after: boolean;
+  search: boolean;
+  status: InvoiceStatus | undefined;
+  type: boolean;
+  charge: boolean;
+  sourceReference: boolean;
+  /** A summary's period: issued within [periodStart, periodEnd). */
+  period: boolean;
+};
+
 /** Newest first, paged by keyset on (issuedAt, id): one index range on (project, issued_at, id) whatever the page. */
-export async function listInvoices(db: Executor, projectId: string, filter: InvoiceFilter, now: Date) {
-  // A page token the server did not issue is refused before anything is looked up.
-  const conditions: (SQL | undefined)[] = [
-    eq(invoices.projectId, projectId),
-    olderThanToken(invoices.issuedAt, invoices.id, filter.pageToken),
-  ];
-  if (filter.search) conditions.push(ilike(invoices.number, containsPattern(filter.search)));
-  if (filter.status) conditions.push(statusCondition(filter.status, now));
-  if (filter.type) conditions.push(eq(invoices.type, filter.type));
+const invoicesPage = preparedShapes('invoices_page', (db: Executor, shape: InvoicePageShape, name) => {
+  const projectId = sql.placeholder('projectId');
   // Lines are looked up within the project too: another project's transaction finds nothing.
   const linesOf = (condition: SQL) =>
     db
       .select({ id: transactions.invoiceId })
       .from(transactions)
       .where(and(eq(transactions.projectId, projectId), isNotNull(transactions.invoiceId), condition));
-  if (filter.charge) conditions.push(inArray(invoices.id, linesOf(eq(transactions.id, filter.charge))));
-  if (filter.sourceReference) {
-    conditions.push(inArray(invoices.id, linesOf(eq(transactions.sourceReference, filter.sourceReference))));
-  }
+  return db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.projectId, projectId),
+        shape.after ? olderThanPlaceholders(invoices.issuedAt, invoices.id) : undefined,
+        shape.search ? ilike(invoices.number, sql.placeholder('pattern')) : undefined,
+        shape.status ? statusCondition(shape.status) : undefined,
+        shape.type ? eq(invoices.type, sql.placeholder('type')) : undefined,
+        shape.charge ? inArray(invoices.id, linesOf(eq(transactions.id, sql.placeholder('charge')))) : undefined,
+        shape.sourceReference
+          ? inArray(invoices.id, linesOf(eq(transactions.sourceReference, sql.placeholder('sourceReference'))))
+          : undefined,
+        shape.period
+          ? and(
+              gte(invoices.issuedAt, sql`${sql.placeholder('periodStart')}::timestamptz`),
+              lt(invoices.issuedAt, sql`${sql.placeholder('periodEnd')}::timestamptz`),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(invoices.issuedAt), desc(invoices.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(name);
+});
+
+export async function listInvoices(db: Executor, projectId: string, filter: InvoiceFilter, now: Date) {
+  // A page token the server did not issue is refused before anything is looked up.
+  const after = afterToken(filter.pageToken);
+  let period: { periodStart: string; periodEnd: string } | undefined;
   if (filter.summary) {
     const [summary] = await db
       .select({ periodStart: summaries.periodStart, periodEnd: summaries.periodEnd })
@@ -133,14 +172,28 @@ export async function listInvoices(db: Executor, projectId: string, filter: Invo
       .where(and(eq(summaries.id, filter.summary), eq(summaries.projectId, projectId)));
     // Another project's (or no) summary has no period here: nothing matches, as for an unknown charge.
     if (!summary) return { items: [], nextPageToken: null };
-    conditions.push(gte(invoices.issuedAt, summary.periodStart), lt(invoices.issuedAt, summary.periodEnd));
+    period = { periodStart: summary.periodStart.toISOString(), periodEnd: summary.periodEnd.toISOString() };
   }
-  const rows = await db
-    .select()
-    .from(invoices)
-    .where(and(...conditions))
-    .orderBy(desc(invoices.issuedAt), desc(invoices.id))
-    .limit(filter.pageSize + 1);
+  const shape: InvoicePageShape = {
+    after: after.afterAt !== undefined,
+    search: Boolean(filter.search),
+    status: filter.status,
+    type: Boolean(filter.type),
+    charge: Boolean(filter.charge),
+    sourceReference: Boolean(filter.sourceReference),
+    period: period !== undefined,
+  };
+  const rows = await invoicesPage(db, shape, {
+    projectId,
+    pattern: filter.search ? containsPattern(filter.search) : undefined,
+    now: now.toISOString(),
+    type: filter.type,
+    charge: filter.charge,
+    sourceReference: filter.sourceReference,
+    limit: filter.pageSize + 1,
+    ...after,
+    ...period,
+  });
   return timePage(
     rows,
     filter.pageSize,

@@ -1,7 +1,8 @@
 import type { CreateTransactionRequest, Transaction, TransactionType } from '@wharf/contract';
-import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/database.js';
-import { containsPattern, olderThanToken, timePage } from '../../../core/pagination.js';
+import { preparedShapes } from '../../../core/db/prepared.js';
+import { afterToken, containsPattern, olderThanPlaceholders, timePage } from '../../../core/pagination.js';
 import { accountForLedger, creditLimitFor } from '../account.js';
 import { transactionNotFound, transactionNotReversible } from '../errors.js';
 import {
@@ -217,20 +218,45 @@ export interface TransactionFilter {
 }
 
 /** Newest first, paged by keyset on (createdAt, id): page 1000 costs what page 1 costs. */
+const transactionsPage = preparedShapes(
+  'transactions_page',
+  (db: Executor, shape: { invoice: boolean; integration: boolean; search: boolean; after: boolean }, name) => {
+    const pattern = sql.placeholder('pattern');
+    return db
+      .select()
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.projectId, sql.placeholder('projectId')),
+          shape.invoice ? eq(transactions.invoiceId, sql.placeholder('invoice')) : undefined,
+          shape.integration ? eq(transactions.integration, sql.placeholder('integration')) : undefined,
+          shape.search
+            ? or(ilike(transactions.sourceReference, pattern), ilike(transactions.description, pattern))
+            : undefined,
+          shape.after ? olderThanPlaceholders(transactions.createdAt, transactions.id) : undefined,
+        ),
+      )
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  },
+);
+
 export async function listTransactions(db: Executor, projectId: string, filter: TransactionFilter) {
-  const conditions: (SQL | undefined)[] = [eq(transactions.projectId, projectId)];
-  if (filter.invoice) conditions.push(eq(transactions.invoiceId, filter.invoice));
-  if (filter.integration) conditions.push(eq(transactions.integration, filter.integration));
-  if (filter.search) {
-    const pattern = containsPattern(filter.search);
-    conditions.push(or(ilike(transactions.sourceReference, pattern), ilike(transactions.description, pattern)));
-  }
-  conditions.push(olderThanToken(transactions.createdAt, transactions.id, filter.pageToken));
-  const rows = await db
-    .select()
-    .from(transactions)
-    .where(and(...conditions))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(filter.pageSize + 1);
+  const after = afterToken(filter.pageToken);
+  const shape = {
+    invoice: Boolean(filter.invoice),
+    integration: Boolean(filter.integration),
+    search: Boolean(filter.search),
+    after: after.afterAt !== undefined,
+  };
+  const rows = await transactionsPage(db, shape, {
+    projectId,
+    invoice: filter.invoice,
+    integration: filter.integration,
+    pattern: filter.search ? containsPattern(filter.search) : undefined,
+    limit: filter.pageSize + 1,
+    ...after,
+  });
   return timePage(rows, filter.pageSize, (r) => r.createdAt, toTransaction);
 }
