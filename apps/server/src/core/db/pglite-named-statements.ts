@@ -7,8 +7,12 @@
  *
  * PGlite has one backend: these run under the same locks its own `query` takes — the transaction
  * lock outside a transaction (so nothing runs inside someone else's), the query lock always.
+ *
+ * `run` answers PostgreSQL's bytes and the columns (`pglite-raw-results.ts`), for the worker to hand
+ * to the HTTP thread as they are; `query` reads them here, as PGlite's `query` would answer.
  */
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { readRawResult, type RawField, type RawResult } from './pglite-raw-results.js';
 
 const { serialize } = protocol;
 type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
@@ -20,8 +24,8 @@ interface NamedStatement {
   name: string;
   /** The parameters' types as PostgreSQL inferred them: each value is sent as that type's text. */
   parameterTypes: number[];
-  /** What each row's columns are; absent for a statement that returns no rows. */
-  rowDescription: BackendMessage | undefined;
+  /** What each row's columns are; empty for a statement that returns no rows. */
+  fields: RawField[];
 }
 
 /**
@@ -48,23 +52,36 @@ export class NamedStatements {
   }
 
   /** Runs `text` with `params` as a named statement; `inTransaction` when a transaction of ours holds the backend. */
+  async run(
+    text: string,
+    params: readonly unknown[],
+    options: QueryOptions,
+    inTransaction: boolean,
+  ): Promise<RawResult> {
+    const run = () => this.db.runExclusive(() => this.bindAndExecute(text, params, options));
+    try {
+      return await (inTransaction ? run() : this.db._runExclusiveTransaction(run));
+    } catch (error) {
+      throw withStatement(error, text, params, options);
+    }
+  }
+
+  /** `run`, read into rows here: what PGlite's `query` answers for the same statement. */
   async query<T>(
     text: string,
     params: readonly unknown[],
     options: QueryOptions,
     inTransaction: boolean,
   ): Promise<Results<T>> {
-    const run = () => this.db.runExclusive(() => this.bindAndExecute<T>(text, params, options));
+    const result = await this.run(text, params, options, inTransaction);
     try {
-      return await (inTransaction ? run() : this.db._runExclusiveTransaction(run));
+      return readRawResult<T>(result, this.db.parsers, options);
     } catch (error) {
-      // As PGlite's query does: the error names the statement it came from.
-      if (error instanceof Error) Object.assign(error, { query: text, params, queryOptions: options });
-      throw error;
+      throw withStatement(error, text, params, options);
     }
   }
 
-  private async bindAndExecute<T>(text: string, params: readonly unknown[], options: QueryOptions) {
+  private async bindAndExecute(text: string, params: readonly unknown[], options: QueryOptions): Promise<RawResult> {
     const statement = this.statements.get(text) ?? (await this.parse(text));
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
@@ -73,13 +90,18 @@ export class NamedStatements {
       return serializer ? serializer(value) : String(value);
     });
     // Bind, Execute and Sync in one call into the database: after an error the backend skips to the
-    // Sync, so it is ready again when this throws.
-    const messages = await this.send(
+    // Sync, so it is ready again. An error is in the bytes, for the reader to throw.
+    // The raw stream, not execProtocolRaw: that one also parses every message on this thread (the
+    // work this avoids) and keeps them until a later execProtocol call.
+    const chunks: Uint8Array[] = [];
+    await this.db.execProtocolRawStream(
       concat(serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()),
+      // Each chunk is a view of the database's memory, reused by the next call: copied out.
+      { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) },
     );
+    const raw = chunks.length === 1 ? chunks[0]! : concat(...chunks);
     if (!this.db.isInTransaction()) await this.db.syncToFs();
-    const described = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
-    return parse.parseResults(described, this.db.parsers, options)[0] as Results<T>;
+    return { raw, fields: statement.fields };
   }
 
   private async parse(text: string): Promise<NamedStatement> {
@@ -91,10 +113,11 @@ export class NamedStatements {
     } finally {
       await this.send(serialize.sync());
     }
+    const description = described.find((message) => message instanceof protocol.messages.RowDescriptionMessage);
     const statement = {
       name,
       parameterTypes: parse.parseDescribeStatementResults(described),
-      rowDescription: described.find((message) => message.name === 'rowDescription'),
+      fields: description?.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID })) ?? [],
     };
     this.statements.set(text, statement);
     return statement;
@@ -113,4 +136,10 @@ function concat(...parts: Uint8Array[]): Uint8Array {
     offset += part.length;
   }
   return joined;
+}
+
+/** As PGlite's query does: the error names the statement it came from. */
+function withStatement(error: unknown, query: string, params: readonly unknown[], queryOptions: QueryOptions) {
+  if (error instanceof Error) Object.assign(error, { query, params, queryOptions });
+  return error;
 }

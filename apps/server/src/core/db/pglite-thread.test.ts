@@ -1,3 +1,4 @@
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './database.js';
@@ -45,6 +46,38 @@ describe('the embedded database on its own thread', () => {
     ).rejects.toThrow('changed my mind');
     const rows = (await thread.query('select id from notes where id in (10, 11) order by id')).rows;
     expect(rows).toEqual([{ id: 10 }]);
+  });
+
+  it("reads a named statement's rows as PGlite reads them: arrays of every type, JSON, numbers, NULLs", async () => {
+    const text = `select $1::int[] as ints, $2::uuid[] as ids, $3::text[] as words, $4::jsonb as doc,
+      $5::bigint as big, $6::numeric as amount, $7::boolean as yes, $8::text as nothing, $9::timestamptz[] as times`;
+    const params = [
+      [1, 2],
+      ['0b9c6f3e-8f0e-4c59-9d3c-0a1b2c3d4e5f'],
+      ['a', 'b,c', null],
+      { deep: [1, { x: 'y' }] },
+      '9007199254740993',
+      '12.50',
+      true,
+      null,
+      ['2026-11-26T10:00:00Z'],
+    ];
+    const inProcess = new PGlite();
+    try {
+      for (const options of [{}, { rowMode: 'array' as const, parsers: { [TIMESTAMPTZ]: (value: string) => value } }]) {
+        const mine = await thread.query(text, params, options);
+        const theirs = await inProcess.query(text, params, options);
+        expect(mine.rows).toEqual(theirs.rows);
+        expect(mine.fields).toEqual(theirs.fields);
+      }
+      // A large answer is read on the database's thread instead; the rows are the same.
+      const large = 'select g, repeat($1, 100) as filler from generate_series(1, 50) g';
+      const mine = await thread.query(large, ['x']);
+      expect(JSON.stringify(mine.rows).length).toBeGreaterThan(4096);
+      expect(mine.rows).toEqual((await inProcess.query(large, ['x'])).rows);
+    } finally {
+      await inProcess.close();
+    }
   });
 
   it('a query from outside waits for an open transaction and sees what it committed', async () => {

@@ -1,10 +1,13 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { QueryOptions as PGliteQueryOptions } from '@electric-sql/pglite';
 import { errorFrom, type ThreadReply, type ThreadRequest } from './pglite-protocol.js';
+import { isRawResult, parsersFor, readRawResult, type ArrayType, type Parsers } from './pglite-raw-results.js';
 
 type Results = { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number };
-type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
+/** What Drizzle's PGlite driver passes: a row mode, and parsers for the types it reads itself. */
+type QueryOptions = Pick<PGliteQueryOptions, 'rowMode' | 'parsers'>;
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 
 /** One transaction's handle, as Drizzle's PGlite driver uses it (queries on the transaction). */
@@ -39,6 +42,8 @@ export class PGliteThread {
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private nextId = 1;
   private failure: Error | undefined;
+  /** PGlite's type parsers, as its thread has them: named statements' rows are read here. */
+  private parsers: Parsers = {};
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (message: ThreadReply) => this.settle(message));
@@ -49,19 +54,28 @@ export class PGliteThread {
   static async open(dataDir?: string): Promise<PGliteThread> {
     const thread = new PGliteThread(startWorker({ dataDir }));
     // Id 0 is the worker's own "ready" (or its failure to open the database).
-    await new Promise((resolve, reject) => thread.pending.set(0, { resolve, reject }));
+    const arrayTypes = await new Promise((resolve, reject) => thread.pending.set(0, { resolve, reject }));
+    thread.parsers = parsersFor(arrayTypes as ArrayType[]);
     return thread;
   }
 
-  query(text: string, params: unknown[] = [], options: QueryOptions = {}, tx?: number): Promise<Results> {
-    return this.call({
+  async query(text: string, params: unknown[] = [], options: QueryOptions = {}, tx?: number): Promise<Results> {
+    const result = await this.call({
       kind: 'query',
       text,
       params,
       rowMode: options.rowMode ?? 'object',
       rawOids: Object.keys(options.parsers ?? {}).map(Number),
       tx,
-    }) as Promise<Results>;
+    });
+    if (!isRawResult(result)) return result as Results;
+    try {
+      return readRawResult(result, this.parsers, options) as Results;
+    } catch (error) {
+      // As PGlite's query does: the error names the statement it came from.
+      if (error instanceof Error) Object.assign(error, { query: text, params });
+      throw error;
+    }
   }
 
   /** Runs `work` in one transaction: committed when it returns, rolled back when it throws. */

@@ -11,11 +11,20 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { ThreadRequest, ThreadReply } from './pglite-protocol.js';
 import { errorFields } from './pglite-protocol.js';
 import { NamedStatements } from './pglite-named-statements.js';
+import { ARRAY_TYPES_SQL, readRawResult, type ArrayType } from './pglite-raw-results.js';
 
 const port = parentPort!;
 const { dataDir } = workerData as { dataDir?: string };
 const db = dataDir ? new PGlite(dataDir) : new PGlite();
 const named = new NamedStatements(db);
+/**
+ * Up to this size a named statement's answer crosses as bytes and the HTTP thread reads it; larger
+ * ones are read here. Measured (docs/performance.md): reading a small answer costs this thread more
+ * in fixed overhead than the other thread pays to read it (the projects list's four short answers:
+ * +25 % throughput), while reading a page of wide rows on the HTTP thread made that thread the limit
+ * (a page of 20 ledger entries: -21 %).
+ */
+const RAW_REPLY_MAX_BYTES = 2048;
 interface OpenTransaction {
   tx: Transaction;
   end(commit: boolean): void;
@@ -59,9 +68,19 @@ async function handle(request: ThreadRequest) {
       const on = request.tx === undefined ? db : transactions.get(request.tx)?.tx;
       if (!on || ('closed' in on && on.closed)) throw new Error('This transaction has ended');
       const options = { rowMode: request.rowMode, parsers: parsersFor(request.rawOids) };
-      const result = named.keeps(request.text, request.params)
-        ? await named.query(request.text, request.params, options, request.tx !== undefined)
-        : await on.query(request.text, request.params, options);
+      if (named.keeps(request.text, request.params)) {
+        const result = await named.run(request.text, request.params, options, request.tx !== undefined);
+        if (result.raw.length <= RAW_REPLY_MAX_BYTES) {
+          // Small answers go as PostgreSQL's bytes, moved rather than copied, for the other thread to read.
+          port.postMessage({ id: request.id, ok: true, result } satisfies ThreadReply, [
+            result.raw.buffer as ArrayBuffer,
+          ]);
+        } else {
+          reply({ id: request.id, ok: true, result: readRawResult(result, db.parsers, options) });
+        }
+        return;
+      }
+      const result = await on.query(request.text, request.params, options);
       reply({ id: request.id, ok: true, result });
       return;
     }
@@ -92,7 +111,14 @@ port.on('message', (request: ThreadRequest) => {
   handle(request).catch((error: unknown) => fail(request.id, error));
 });
 
-db.waitReady.then(
-  () => reply({ id: 0, ok: true, result: 'ready' }),
+/** Ready, with the array types PGlite learnt at start: the other thread parses arrays as PGlite does. */
+async function ready() {
+  await db.waitReady;
+  const { rows } = await db.query<{ oid: number; typarray: number }>(ARRAY_TYPES_SQL);
+  return rows.map((row): ArrayType => [row.oid, row.typarray]);
+}
+
+ready().then(
+  (arrayTypes) => reply({ id: 0, ok: true, result: arrayTypes }),
   (error: unknown) => fail(0, error),
 );
