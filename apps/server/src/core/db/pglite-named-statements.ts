@@ -12,7 +12,7 @@
  * to the HTTP thread as they are; `query` reads them here, as PGlite's `query` would answer.
  */
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
-import { readRawResult, type RawField, type RawResult } from './pglite-raw-results.js';
+import { readRawResult, withStatement, type RawField, type RawResult } from './pglite-raw-results.js';
 
 const { serialize } = protocol;
 type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
@@ -62,7 +62,7 @@ export class NamedStatements {
     try {
       return await (inTransaction ? run() : this.db._runExclusiveTransaction(run));
     } catch (error) {
-      throw withStatement(error, text, params, options);
+      throw withStatement(error, { text, params });
     }
   }
 
@@ -74,11 +74,7 @@ export class NamedStatements {
     inTransaction: boolean,
   ): Promise<Results<T>> {
     const result = await this.run(text, params, options, inTransaction);
-    try {
-      return readRawResult<T>(result, this.db.parsers, options);
-    } catch (error) {
-      throw withStatement(error, text, params, options);
-    }
+    return readRawResult<T>(result, this.db.parsers, options, { text, params });
   }
 
   private async bindAndExecute(text: string, params: readonly unknown[], options: QueryOptions): Promise<RawResult> {
@@ -136,10 +132,4 @@ function concat(...parts: Uint8Array[]): Uint8Array {
     offset += part.length;
   }
   return joined;
-}
-
-/** As PGlite's query does: the error names the statement it came from. */
-function withStatement(error: unknown, query: string, params: readonly unknown[], queryOptions: QueryOptions) {
-  if (error instanceof Error) Object.assign(error, { query, params, queryOptions });
-  return error;
 }

@@ -47,15 +47,27 @@ export function parsersFor(arrayTypes: readonly ArrayType[]): Parsers {
   return parsers;
 }
 
+/** As PGlite's query does: an error names the statement it came from. */
+export function withStatement(error: unknown, statement: { text: string; params: readonly unknown[] }): unknown {
+  if (error instanceof Error) Object.assign(error, { query: statement.text, params: statement.params });
+  return error;
+}
+
 /**
  * The rows of a raw answer, as PGlite's `query` gives them (objects or arrays, its parsers, then the
- * caller's); a PostgreSQL error in it is thrown, with its fields (code, constraint, detail…).
+ * caller's); a PostgreSQL error in it is thrown, with its fields (code, constraint, detail…) and the
+ * statement it came from.
  */
-export function readRawResult<T>(result: RawResult, parsers: Parsers, options: QueryOptions): Results<T> {
+export function readRawResult<T>(
+  result: RawResult,
+  parsers: Parsers,
+  options: QueryOptions,
+  statement: { text: string; params: readonly unknown[] },
+): Results<T> {
   const messages: BackendMessage[] = [];
   new protocol.Parser().parse(result.raw, (message) => messages.push(message as BackendMessage));
   const error = messages.find((message) => message instanceof protocol.messages.DatabaseError);
-  if (error) throw error;
+  if (error) throw withStatement(error, statement);
   const description = { name: 'rowDescription', fields: result.fields } as unknown as BackendMessage;
   return parse.parseResults([description, ...messages], parsers, options)[0] as Results<T>;
 }

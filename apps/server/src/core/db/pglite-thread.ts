@@ -69,13 +69,7 @@ export class PGliteThread {
       tx,
     });
     if (!isRawResult(result)) return result as Results;
-    try {
-      return readRawResult(result, this.parsers, options) as Results;
-    } catch (error) {
-      // As PGlite's query does: the error names the statement it came from.
-      if (error instanceof Error) Object.assign(error, { query: text, params });
-      throw error;
-    }
+    return readRawResult(result, this.parsers, options, { text, params }) as Results;
   }
 
   /** Runs `work` in one transaction: committed when it returns, rolled back when it throws. */

@@ -65,8 +65,10 @@ function begin(id: number) {
 async function handle(request: ThreadRequest) {
   switch (request.kind) {
     case 'query': {
-      const on = request.tx === undefined ? db : transactions.get(request.tx)?.tx;
-      if (!on || ('closed' in on && on.closed)) throw new Error('This transaction has ended');
+      const tx = request.tx === undefined ? undefined : transactions.get(request.tx)?.tx;
+      // Named statements bypass the transaction's own query, so its end is checked here for both.
+      if (request.tx !== undefined && (!tx || tx.closed)) throw new Error('This transaction has ended');
+      const on = tx ?? db;
       const options = { rowMode: request.rowMode, parsers: parsersFor(request.rawOids) };
       if (named.keeps(request.text, request.params)) {
         const result = await named.run(request.text, request.params, options, request.tx !== undefined);
@@ -76,7 +78,7 @@ async function handle(request: ThreadRequest) {
             result.raw.buffer as ArrayBuffer,
           ]);
         } else {
-          reply({ id: request.id, ok: true, result: readRawResult(result, db.parsers, options) });
+          reply({ id: request.id, ok: true, result: readRawResult(result, db.parsers, options, request) });
         }
         return;
       }
