@@ -25,6 +25,7 @@ import { JobQueue } from './core/jobs/queue.js';
 import { assembleModules, assertEveryOperationHandled, type AnyModule, type SharedParts } from './core/modules.js';
 import { auditModule } from './core/audit/index.js';
 import { closeRedis, openRedis } from './core/redis.js';
+import { openObjectStore } from './core/storage/open-object-store.js';
 import { accessModule, type AccessService } from './modules/access/index.js';
 import { accountsModule } from './modules/accounts/index.js';
 import type { AccountContext } from './modules/accounts/context.js';
@@ -159,6 +160,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   registerJobPurge(jobs, { db, clock });
   await scheduleJobPurge(jobs, clock);
   const redis = await openSharedRedis(app, config);
+  const storage = openObjectStore(config, { log });
+  app.addHook('onClose', () => storage.close());
   const shared: SharedParts = {
     config,
     database: deps.database,
@@ -169,6 +172,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     // Every call to an address a user gave goes through this one guarded fetch (decision 024).
     outbound: createOutboundFetch({ allow: config.OUTBOUND_ALLOW_HOSTS }),
     ...(redis ? { redis } : {}),
+    storage,
     secret: (name, make) => ensureSecret(db, name, make),
     log,
     onClose: (work) => app.addHook('onClose', async () => work()),

@@ -49,6 +49,25 @@ export const configSchema = z
       .default('wharf:')
       .describe('Prefix of every Redis key, so deployments can share one Redis'),
     DATA_DIR: z.string().default('./data').describe('Where the embedded database and local files live'),
+    S3_ENDPOINT: z
+      .url({ protocol: /^https?$/, error: 'Give the address with its scheme: http://host:port or https://host' })
+      .optional()
+      .describe(
+        "Address of an S3-compatible object store (https://s3.eu-west-1.amazonaws.com, http://minio:9000) for the drive's files; needs S3_BUCKET and the keys. Without it files live in DATA_DIR/files",
+      ),
+    S3_BUCKET: z.string().min(1).optional().describe('Bucket of the object store, with S3_ENDPOINT'),
+    S3_REGION: z.string().min(1).default('us-east-1').describe('Region of the object store, with S3_ENDPOINT'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional().describe('Access key id of the object store, with S3_ENDPOINT'),
+    S3_SECRET_ACCESS_KEY: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Secret access key of the object store, with S3_ENDPOINT'),
+    S3_FORCE_PATH_STYLE: booleanFlag
+      .default(true)
+      .describe(
+        'Address buckets as http://host/bucket (what MinIO, Garage and most self-hosted servers want); false for http://bucket.host',
+      ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     CORS_ORIGINS: commaList
       .default([])
@@ -154,6 +173,13 @@ export const configSchema = z
   .refine((c) => c.PAYMENT_GATEWAY !== 'stripe' || (c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY), {
     message: 'PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY',
     path: ['PAYMENT_GATEWAY'],
+  })
+  // An object store without its bucket or keys would start and then fail on the first upload.
+  .superRefine((c, context) => {
+    if (!c.S3_ENDPOINT) return;
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!c[name]) context.addIssue({ code: 'custom', message: `S3_ENDPOINT needs ${name}`, path: [name] });
+    }
   });
 
 /** The parsed environment, with PUBLIC_URL always known (derived from HOST and PORT when not given). */

@@ -6,6 +6,7 @@ import type { Database, DatabaseHandle } from './db/database.js';
 import type { Handler, RateLimit } from './http/operations.js';
 import type { OutboundFetch } from './http/outbound.js';
 import type { JobQueue } from './jobs/queue.js';
+import type { ObjectStore } from './storage/object-store.js';
 
 /**
  * The module contract (DESIGN.md "Modules", decision 026). A module is a folder `modules/<m>/` whose
@@ -29,6 +30,8 @@ export interface SharedParts {
   outbound: OutboundFetch;
   /** Shared by every process when REDIS_URL is set; undefined on a single process. */
   redis?: Redis;
+  /** Where file bytes live: DATA_DIR/files, or the S3-compatible store at S3_ENDPOINT (decision 029). */
+  storage: ObjectStore;
   /** A secret every process shares (core/security/secrets.ts): made on first start, kept in the database. */
   secret(name: string, make?: () => string): Promise<string>;
   log(message: string, details?: unknown): void;

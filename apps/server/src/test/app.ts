@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -46,6 +47,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // The tests' own receivers (push service, module providers) listen on loopback; the guard refuses
     // loopback unless allowed, as a deployment allows its self-hosted peers (decision 024).
     OUTBOUND_ALLOW_HOSTS: '127.0.0.0/8,::1',
+    // Each test app keeps its files in a folder of its own (made by the first upload), so test files
+    // running side by side never share one; createTestApp's close removes it.
+    DATA_DIR: path.join(tmpdir(), `wharf-data-${randomUUID()}`),
     ...sharedCacheSettings(),
     ...overrides,
   });
@@ -76,6 +80,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       if (!options.database) await database.close();
+      if (!options.config?.DATA_DIR) await rm(config.DATA_DIR, { recursive: true, force: true });
       if (config.REDIS_URL) await deleteRedisKeys(config.REDIS_URL, config.REDIS_KEY_PREFIX);
     },
   };
