@@ -9,6 +9,7 @@ import { notHeldBy } from './assignable.js';
 import { findRole, normalised, roleNotFound, toRole } from './roles.js';
 import { invites, roleAssignments, roles } from './schema.js';
 import type { PermissionResolver } from './service.js';
+import { isUniqueViolation } from '../../core/db/errors.js';
 
 type CustomRoleOperations = Pick<typeof operations, 'createRole' | 'updateRole' | 'deleteRole'>;
 
@@ -37,14 +38,6 @@ const builtInRoleLocked = () =>
     'ROLE_BUILT_IN',
     'Built-in roles cannot be changed or deleted in a project. Create a custom role instead.',
   );
-
-/** Postgres' unique_violation, however deep the driver wraps it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as Error).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 export function customRoleHandlers(deps: {
   db: Database;

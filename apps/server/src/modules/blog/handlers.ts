@@ -16,7 +16,6 @@ import {
   BlogReader,
   findBlog,
   freeSlug,
-  isUniqueViolation,
   listBlogs,
   loadBlog,
   needsBlogManage,
@@ -25,6 +24,7 @@ import {
   slugTaken,
 } from './service.js';
 import { slugify } from './slug.js';
+import { isUniqueViolation } from '../../core/db/errors.js';
 
 type BlogOperations = Pick<typeof operations, 'listBlogs' | 'createBlog' | 'getBlog' | 'updateBlog' | 'deleteBlog'>;
 

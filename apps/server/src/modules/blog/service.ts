@@ -155,14 +155,6 @@ export async function freeSlug(db: Executor, platformId: string, base: string): 
   return firstFreeSlug(base, new Set(taken.map((r) => r.slug)));
 }
 
-/** Postgres' unique_violation, however deep the driver wraps it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as Error).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 /** When a post was published, after a change of visibility (the first publication stays until it is unpublished). */
 export function publishedAtAfter(visibility: BlogVisibility, current: Date | null, now: Date): Date | null {
   if (visibility === 'draft') return null;
