@@ -9,10 +9,14 @@ type InputOf<S> = [S] extends [never] ? Record<never, never> : S extends z.ZodTy
 type BodyArg<Op> = Op extends { body: infer B extends z.ZodType; bodyName: infer N extends string }
   ? { [K in N]: z.input<B> }
   : Record<never, never>;
+type UploadArg<Op> = Op extends { upload: true } ? { bytes: Blob } : Record<never, never>;
 
 /** One flat argument per call: path and query parameters by name, and the body under its SPEC.md name. */
 export type ArgsOf<Op> = Flatten<
-  InputOf<Op extends { params: infer P } ? P : never> & InputOf<Op extends { query: infer Q } ? Q : never> & BodyArg<Op>
+  InputOf<Op extends { params: infer P } ? P : never> &
+    InputOf<Op extends { query: infer Q } ? Q : never> &
+    BodyArg<Op> &
+    UploadArg<Op>
 >;
 /** One object type instead of an intersection, for readable hovers and exact type tests. */
 type Flatten<T> = { [K in keyof T]: T[K] };
@@ -62,6 +66,7 @@ function buildUrl(baseUrl: string, meta: OperationMeta, args: Record<string, unk
 function checkRequired(meta: OperationMeta, args: Record<string, unknown>): void {
   const { operationId, bodyName } = meta;
   for (const name of meta.pathParams) if (isMissing(args[name])) throw new RequiredError(name, operationId);
+  if (meta.upload && isMissing(args.bytes)) throw new RequiredError('bytes', operationId);
   for (const name of meta.requiredQuery) if (isMissing(args[name])) throw new RequiredError(name, operationId);
   if (meta.bodyRequired && isMissing(args[bodyName ?? 'body'])) {
     throw new RequiredError(bodyName ?? 'body', operationId);
@@ -104,6 +109,7 @@ export function buildClient(
     if (token) headers.authorization = `Bearer ${token}`;
     const body = meta.bodyName ? args[meta.bodyName] : undefined;
     if (body !== undefined) headers['content-type'] = 'application/json';
+    if (meta.upload) headers['content-type'] = 'application/octet-stream';
     Object.assign(headers, options.headers);
 
     let response: Response;
@@ -111,7 +117,7 @@ export function buildClient(
       response = await doFetch(buildUrl(baseUrl, meta, args), {
         method: meta.method,
         headers,
-        body: body === undefined ? null : JSON.stringify(body),
+        body: meta.upload ? (args.bytes as Blob) : body === undefined ? null : JSON.stringify(body),
         signal: options.signal ?? null,
         ...(config.credentials ? { credentials: config.credentials } : {}),
       });

@@ -16,6 +16,8 @@ export interface OperationMeta {
   readonly bodyRequired: boolean;
   /** A file answer: the call resolves to a Blob. */
   readonly download?: true;
+  /** The body is a file's bytes: the call sends its `bytes` (a Blob) as application/octet-stream. */
+  readonly upload?: true;
 }
 
 function acceptsAbsent(schema: { safeParse(value: unknown): { success: boolean } }): boolean {
@@ -37,5 +39,6 @@ export function metaOf(operation: Operation): OperationMeta {
     ...(operation.bodyName ? { bodyName: operation.bodyName } : {}),
     bodyRequired: operation.body !== undefined && !acceptsAbsent(operation.body),
     ...(operation.download ? { download: true as const } : {}),
+    ...(operation.upload ? { upload: true as const } : {}),
   };
 }

@@ -1950,5 +1950,289 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     "query": [],
     "requiredQuery": [],
     "bodyRequired": false
+  },
+  "createFile": {
+    "operationId": "createFile",
+    "method": "POST",
+    "path": "/v1/drive/files",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "createFileRequest",
+    "bodyRequired": true
+  },
+  "uploadFile": {
+    "operationId": "uploadFile",
+    "method": "POST",
+    "path": "/v1/drive/files/{file}",
+    "pathParams": [
+      "file"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false,
+    "upload": true
+  },
+  "getFile": {
+    "operationId": "getFile",
+    "method": "GET",
+    "path": "/v1/drive/files/{file}",
+    "pathParams": [
+      "file"
+    ],
+    "query": [
+      "type",
+      "width",
+      "height",
+      "zoom",
+      "focalX",
+      "focalY",
+      "paddingTop",
+      "paddingRight",
+      "paddingBottom",
+      "paddingLeft",
+      "mirrorX",
+      "mirrorY",
+      "rotate",
+      "reflect",
+      "extend",
+      "dpi",
+      "fit",
+      "position",
+      "background",
+      "expires",
+      "signature",
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false,
+    "download": true
+  },
+  "deleteFile": {
+    "operationId": "deleteFile",
+    "method": "DELETE",
+    "path": "/v1/drive/files/{file}",
+    "pathParams": [
+      "file"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getPublicFile": {
+    "operationId": "getPublicFile",
+    "method": "GET",
+    "path": "/v1/drive/public/{project}/files/{file}",
+    "pathParams": [
+      "project",
+      "file"
+    ],
+    "query": [
+      "type",
+      "width",
+      "height",
+      "zoom",
+      "focalX",
+      "focalY",
+      "paddingTop",
+      "paddingRight",
+      "paddingBottom",
+      "paddingLeft",
+      "mirrorX",
+      "mirrorY",
+      "rotate",
+      "reflect",
+      "extend",
+      "dpi",
+      "fit",
+      "position",
+      "background",
+      "expires",
+      "signature",
+      "v"
+    ],
+    "requiredQuery": [],
+    "bodyRequired": false,
+    "download": true
+  },
+  "listFileMetadata": {
+    "operationId": "listFileMetadata",
+    "method": "GET",
+    "path": "/v1/drive/metadata",
+    "pathParams": [],
+    "query": [
+      "project",
+      "pageToken",
+      "pageSize",
+      "query",
+      "sortBy"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getFileMetadata": {
+    "operationId": "getFileMetadata",
+    "method": "GET",
+    "path": "/v1/drive/metadata/{file}",
+    "pathParams": [
+      "file"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "updateFileMetadata": {
+    "operationId": "updateFileMetadata",
+    "method": "PATCH",
+    "path": "/v1/drive/metadata/{file}",
+    "pathParams": [
+      "file"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "updateMetadataRequest",
+    "bodyRequired": true
+  },
+  "getDriveSync": {
+    "operationId": "getDriveSync",
+    "method": "GET",
+    "path": "/v1/drive/sync",
+    "pathParams": [],
+    "query": [
+      "project",
+      "cursor",
+      "limit"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getDriveSyncStatus": {
+    "operationId": "getDriveSyncStatus",
+    "method": "GET",
+    "path": "/v1/drive/sync/status",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "listDriveProjectsAdmin": {
+    "operationId": "listDriveProjectsAdmin",
+    "method": "GET",
+    "path": "/v1/drive/admin/projects",
+    "pathParams": [],
+    "query": [
+      "pageToken",
+      "pageSize"
+    ],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "getDriveProjectAdmin": {
+    "operationId": "getDriveProjectAdmin",
+    "method": "GET",
+    "path": "/v1/drive/admin/projects/{project}",
+    "pathParams": [
+      "project"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "setupDriveProjectAdmin": {
+    "operationId": "setupDriveProjectAdmin",
+    "method": "POST",
+    "path": "/v1/drive/admin/projects/{project}",
+    "pathParams": [
+      "project"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "setup",
+    "bodyRequired": true
+  },
+  "updateDriveProjectAdmin": {
+    "operationId": "updateDriveProjectAdmin",
+    "method": "PATCH",
+    "path": "/v1/drive/admin/projects/{project}",
+    "pathParams": [
+      "project"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "updateSetup",
+    "bodyRequired": true
+  },
+  "deleteDriveProjectAdmin": {
+    "operationId": "deleteDriveProjectAdmin",
+    "method": "DELETE",
+    "path": "/v1/drive/admin/projects/{project}",
+    "pathParams": [
+      "project"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "getDriveMetricsAdmin": {
+    "operationId": "getDriveMetricsAdmin",
+    "method": "GET",
+    "path": "/v1/drive/admin/metrics",
+    "pathParams": [],
+    "query": [
+      "start",
+      "end"
+    ],
+    "requiredQuery": [
+      "start",
+      "end"
+    ],
+    "bodyRequired": false
+  },
+  "getDriveProjectMetricsAdmin": {
+    "operationId": "getDriveProjectMetricsAdmin",
+    "method": "GET",
+    "path": "/v1/drive/admin/projects/{project}/metrics",
+    "pathParams": [
+      "project"
+    ],
+    "query": [
+      "start",
+      "end"
+    ],
+    "requiredQuery": [
+      "start",
+      "end"
+    ],
+    "bodyRequired": false
   }
 };

@@ -13,3 +13,6 @@ export * from './schemas/terms.js';
 export * from './schemas/bookmarks.js';
 export * from './schemas/billing.js';
 export * from './schemas/integrations.js';
+export * from './schemas/drive.js';
+export * from './drive-types.js';
+export * from './schemas/drive-images.js';

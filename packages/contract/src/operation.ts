@@ -41,8 +41,14 @@ export interface Operation {
   /**
    * A file answer (PDF, CSV): the server sends the file itself with this content type, and the
    * client hands it back as a Blob. The 2xx schema is then `BinaryFile`, for the OpenAPI document.
+   * `file`: a stored file of any type; the handler sets its type, length, ranges and disposition.
    */
-  readonly download?: 'application/pdf' | 'text/csv';
+  readonly download?: 'application/pdf' | 'text/csv' | 'file';
+  /**
+   * The request body is the bytes of a file (`application/octet-stream`), streamed to the handler
+   * unparsed and never held whole; the client sends a Blob as `bytes`.
+   */
+  readonly upload?: true;
 }
 
 /** Identity helper that keeps the literal types of an operation for the client's inference. */

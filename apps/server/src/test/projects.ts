@@ -17,7 +17,9 @@ export async function bearerUser(t: TestApp, email: string) {
       headers: { authorization: `Bearer ${token}` },
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
-  return { user, call, refresh };
+  /** The Authorization header of its current token, for requests `call` cannot make (a file's bytes). */
+  const authorization = () => `Bearer ${token}`;
+  return { user, call, refresh, authorization };
 }
 
 export type BearerUser = Awaited<ReturnType<typeof bearerUser>>;

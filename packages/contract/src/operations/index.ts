@@ -6,6 +6,7 @@ import { billingDocumentOperations } from './billing-documents.js';
 import { billingOperations } from './billing.js';
 import { blogOperations } from './blog.js';
 import { bookmarkOperations } from './bookmarks.js';
+import { driveOperations } from './drive.js';
 import { healthOperations } from './health.js';
 import { integrationOperations } from './integrations.js';
 import { notificationOperations } from './notifications.js';
@@ -28,6 +29,7 @@ export const operations = {
   ...billingOperations,
   ...billingDocumentOperations,
   ...integrationOperations,
+  ...driveOperations,
 } satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

@@ -189,6 +189,8 @@ const sampleBodies: Record<string, unknown> = {
   createAuthKey: { name: 'Fuzzed', permissions: ['projects.read'] },
   createRole: { name: 'Fuzzers', permissions: ['projects.read'] },
   saveTerms: { title: 'Fuzzed', content: '<p>x</p>', version: '1.0' },
+  createFile: { name: 'fuzzed.png', type: 'image/png', size: 10 },
+  updateFileMetadata: { name: 'Fuzzed' },
   updateBillingProject: {
     company: {
       legalName: 'Fuzz Ltd',
@@ -262,6 +264,8 @@ describe('every operation with hostile values in each of its fields', () => {
       organisationId: string;
     };
     const platform = (await call('GET', '/omnis/v3/platform')) as { id: string };
+    // The drive answers only in projects that have it: installed, so its calls reach their handlers.
+    await call('POST', `/v1/projects/${project.id}/integrations/drive`);
     const bookmark = (await call('POST', `/v1/projects/${project.id}/bookmarks`, sampleBodies.createBookmark)) as {
       id: string;
     };

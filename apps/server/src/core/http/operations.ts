@@ -13,13 +13,25 @@ export interface FileAnswer {
   body: Readable | Buffer;
 }
 
-export type HandlerResult<Op> = Op extends { download: string } ? FileAnswer : ResultOf<Op>;
+/**
+ * A stored file's answer (`download: 'file'`): the handler has set the type, length, range and
+ * disposition headers and gives the bytes, or nothing (304, a HEAD-like empty answer).
+ */
+export type StoredFileAnswer = Readable | Buffer | undefined;
+
+export type HandlerResult<Op> = Op extends { download: 'file' }
+  ? StoredFileAnswer
+  : Op extends { download: string }
+    ? FileAnswer
+    : ResultOf<Op>;
 
 export type Handler<Op> = (
   input: InputOf<Op>,
   request: FastifyRequest,
   reply: FastifyReply,
 ) => Promise<HandlerResult<Op>> | HandlerResult<Op>;
+
+const OCTET_STREAM = 'application/octet-stream';
 
 /** Sends a file answer: never cached (bills and statements are private), saved under its name. */
 function sendFile(reply: FastifyReply, contentType: string, file: FileAnswer): Readable | Buffer {
@@ -119,6 +131,11 @@ export function registerOperations<T extends Record<string, Operation>>(
   strictAudit = true,
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  // Uploads take their body as the request's own stream: no parsing, no body limit, never held whole.
+  // Their handlers check the size; any other route given this type fails its body's validation.
+  if (Object.values(table).some((operation) => operation.upload) && !app.hasContentTypeParser(OCTET_STREAM)) {
+    app.addContentTypeParser(OCTET_STREAM, (_request, payload, done) => done(null, payload));
+  }
   for (const [key, operation] of Object.entries(table) as [keyof T & string, Operation][]) {
     const handler = handlers[key] as Handler<Operation>;
     const success = successResponse(operation);
@@ -148,7 +165,8 @@ export function registerOperations<T extends Record<string, Operation>>(
         reply.code(success.status);
         const input = { params: request.params, query: request.query, body: request.body } as InputOf<Operation>;
         const result = await handler(input, request, reply);
-        return operation.download ? sendFile(reply, operation.download, result as unknown as FileAnswer) : result;
+        if (operation.download === 'file' || !operation.download) return result;
+        return sendFile(reply, operation.download, result as unknown as FileAnswer);
       },
     });
   }

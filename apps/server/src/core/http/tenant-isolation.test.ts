@@ -53,6 +53,8 @@ const sampleBodies: Record<string, unknown> = {
   exportSummaryTransactions: { columns: ['id', 'amount'] },
   exportTransactions: { type: 'charge' },
   installIntegration: {},
+  createFile: { name: 'planted.png', type: 'image/png', size: 10 },
+  updateFileMetadata: { name: 'Taken over', public: true },
   updateIntegration: { config: {} },
   setupIntegration: { config: {} },
   // Platform administrators' billing calls (refused to every project member, see below).
@@ -90,6 +92,9 @@ const DATA_TABLES = [
   'billing_summaries',
   'project_integrations',
   'integration_listings',
+  'drive_projects',
+  'drive_files',
+  'drive_changes',
 ];
 
 describe('tenant isolation', () => {
@@ -106,6 +111,8 @@ describe('tenant isolation', () => {
     const a = (await owner.call('POST', '/v1/projects', { name: 'Project A', organisationName: 'Org A' })).json();
     projectA = a.id;
     organisationA = a.organisationId;
+    // The victim has the Drive module, so its calls are refused for access and nothing else.
+    await owner.call('POST', `/v1/projects/${projectA}/integrations/drive`);
     // The intruder owns project B: every permission there, none in A.
     await intruder.call('POST', '/v1/projects', { name: 'Project B', organisationName: 'Org B' });
   });

@@ -1,3 +1,4 @@
+import type { Executor } from '../../core/db/database.js';
 import { defineModule, type ServiceOf } from '../../core/modules.js';
 import type { accessModule } from '../access/index.js';
 import type { notificationsModule } from '../notifications/index.js';
@@ -6,7 +7,7 @@ import type { projectsModule } from '../projects/index.js';
 import { registerModuleCharges, scheduleModuleCharges } from './charges.js';
 import { CredentialCipher } from './credentials.js';
 import { defaultIntegrations, integrationHandlers, type IntegrationDeps } from './handlers.js';
-import { ModuleLifecycle } from './lifecycle.js';
+import { installedCodes, ModuleLifecycle } from './lifecycle.js';
 import { templateModules, templateModulesAllowed, withInstalledModules } from './project-parts.js';
 
 /** The modules and how they are described and reached (tests give small fake registries and a local fetch). */
@@ -18,7 +19,7 @@ export type IntegrationOptions = Partial<
 export const integrationsModule = (options: IntegrationOptions = {}) =>
   defineModule<
     'integrations',
-    { lifecycle: ModuleLifecycle },
+    { lifecycle: ModuleLifecycle; hasModule: (db: Executor, projectId: string, code: string) => Promise<boolean> },
     {
       platform: ServiceOf<typeof platformModule>;
       notifications: ServiceOf<typeof notificationsModule>;
@@ -47,6 +48,9 @@ export const integrationsModule = (options: IntegrationOptions = {}) =>
       projects.views.add((list, executor) => withInstalledModules(executor, list));
       projects.templateAllowed.add(templateModulesAllowed(access.resolver));
       projects.templateParts.add(templateModules(lifecycle));
-      return { handlers: integrationHandlers({ ...deps, lifecycle }), service: { lifecycle } };
+      // Whether a project has a module installed: the modules' own calls answer only where they are.
+      const hasModule = async (executor: Executor, projectId: string, code: string) =>
+        (await installedCodes(executor, [projectId])).get(projectId)!.includes(code);
+      return { handlers: integrationHandlers({ ...deps, lifecycle }), service: { lifecycle, hasModule } };
     },
   });

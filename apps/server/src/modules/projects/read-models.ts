@@ -108,3 +108,9 @@ export async function memberProjectIdsOnPlatform(db: Executor, userId: string, p
     .where(and(eq(projectMembers.userId, userId), eq(projects.platformId, platformId)));
   return rows.map((row) => row.id);
 }
+
+/** Each project's name, for a caller's join (the drive's admin list): join on `projectNames.id`. */
+export const projectNames = new QueryBuilder()
+  .select({ id: projects.id, name: projects.name })
+  .from(projects)
+  .as('project_names');

@@ -1,0 +1,50 @@
+import { defineModule, type ServiceOf } from '../../core/modules.js';
+import type { integrationsModule } from '../integrations/index.js';
+import type { projectsModule } from '../projects/index.js';
+import { driveAdminHandlers } from './admin-handlers.js';
+import { driveHandlers } from './handlers.js';
+import { ServedTally } from './metrics.js';
+import { DELETE_OBJECT_QUEUE, projectPrefix, registerObjectDeletion } from './objects.js';
+import { fileCount } from './usage.js';
+
+/** Files of a project: records and bytes, metadata and search, the change feed (issue 20). */
+/** How often a process adds what it served to the day's counters. */
+const METRICS_FLUSH_MS = 5_000;
+
+export const driveModule = defineModule<
+  'drive',
+  { flushMetrics(): Promise<void> },
+  { projects: ServiceOf<typeof projectsModule>; integrations: ServiceOf<ReturnType<typeof integrationsModule>> }
+>({
+  name: 'drive',
+  needs: ['projects', 'integrations'],
+  setup: async ({ db, clock, storage, jobs, secret, log, onClose }, { projects, integrations }) => {
+    registerObjectDeletion(jobs, storage);
+    // A project's bytes go once its deletion has committed; its rows go with it (foreign keys).
+    projects.deleting.add(async (tx, projectId) => {
+      await jobs.enqueue(tx, DELETE_OBJECT_QUEUE, { prefix: projectPrefix(projectId) });
+      return { files: await fileCount(tx, projectId) };
+    });
+    const hasDrive = (projectId: string) => integrations.hasModule(db, projectId, 'drive');
+    const linkSecret = await secret('drive-link-hmac');
+    // What this process served goes to the day's counters every few seconds, and once more at close.
+    const tally = new ServedTally();
+    const flushMetrics = () => tally.flush(db);
+    const flushing = setInterval(
+      () => flushMetrics().catch((error) => log('could not count drive use', error)),
+      METRICS_FLUSH_MS,
+    );
+    flushing.unref();
+    onClose(async () => {
+      clearInterval(flushing);
+      await flushMetrics().catch((error) => log('could not count drive use', error));
+    });
+    return {
+      handlers: {
+        ...driveHandlers({ db, clock, storage, jobs, linkSecret, tally, hasDrive }),
+        ...driveAdminHandlers({ db, clock, flushMetrics }),
+      },
+      service: { flushMetrics },
+    };
+  },
+});
