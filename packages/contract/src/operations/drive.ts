@@ -69,7 +69,7 @@ export const driveOperations = {
     params: fileParams,
     query: z.object(inProject),
     upload: true,
-    responses: { 200: DriveFile, 413: ApiErrorBody, 415: ApiErrorBody, ...errors },
+    responses: { 200: DriveFile, 411: ApiErrorBody, 413: ApiErrorBody, 415: ApiErrorBody, ...errors },
     access: write,
     audited: true,
   }),

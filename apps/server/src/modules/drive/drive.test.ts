@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -288,6 +289,15 @@ describe.each(['local', 's3'] as const)('the drive (%s store)', (backing) => {
     expect((await owner.call('GET', fileUrl(file.id))).body).toBe('version two');
     await t.app.services.jobs.runDue();
     if (backing === 'local') expect((await storedFiles(t)).length).toBe(stored);
+    // New bytes without their length (chunked) are refused: there is nothing to check them against.
+    const chunked = await t.app.inject({
+      method: 'POST',
+      url: fileUrl(file.id),
+      headers: { authorization: owner.authorization(), 'content-type': 'application/octet-stream' },
+      payload: Readable.from([Buffer.from('abc')]),
+    });
+    expect(chunked.statusCode).toBe(411);
+    expect(chunked.json()).toMatchObject({ code: 'LENGTH_REQUIRED' });
   });
 
   it('deletes the record and then the bytes, and gives the space back', async () => {
@@ -566,5 +576,22 @@ describe('drive metadata, search and sync', () => {
     });
     const again = (await owner.call('GET', `/v1/drive/sync?project=${project}&cursor=16`)).json();
     expect(again).toEqual({ changes: [], cursor: 16, hasMore: false });
+  });
+
+  it('expires records whose bytes never came, a day on, with their change in the feed', async () => {
+    const created = (
+      await owner.call('POST', `/v1/drive/files?project=${project}`, { name: 'never.txt', type: 'text/plain', size: 3 })
+    ).json();
+    const { usage } = (await owner.call('GET', `/v1/drive/sync/status?project=${project}`)).json();
+    t.clock.advance(25 * 3600_000);
+    await owner.refresh();
+    await t.app.services.jobs.runDue();
+    const meta = await owner.call('GET', `/v1/drive/metadata/${created.file.id}?project=${project}`);
+    expect(meta.statusCode).toBe(404);
+    const status = (await owner.call('GET', `/v1/drive/sync/status?project=${project}`)).json();
+    expect(status.usage.fileCount).toBe(usage.fileCount - 1);
+    expect(status.lastChange).toMatchObject({ kind: 'deleted', fileId: created.file.id });
+    // Ready files are not touched.
+    expect((await list({ sortBy: 'name', pageSize: '100' })).items.length).toBeGreaterThan(0);
   });
 });

@@ -33,3 +33,10 @@ export const bytesExpected = () =>
 
 export const rangeNotSatisfiable = () =>
   new AppError(416, 'RANGE_NOT_SATISFIABLE', 'The range asked for is not within the file.');
+
+export const lengthRequired = () =>
+  new AppError(
+    411,
+    'LENGTH_REQUIRED',
+    "Give the new bytes' Content-Length: the file has bytes, and these replace them.",
+  );

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { operations } from '@wharf/contract';
+import { DRIVE_MAX_FILE_BYTES, type operations } from '@wharf/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../../core/audit/audit.js';
@@ -8,7 +8,7 @@ import type { Database } from '../../core/db/database.js';
 import type { Handlers } from '../../core/http/operations.js';
 import type { JobQueue } from '../../core/jobs/queue.js';
 import type { ObjectStore } from '../../core/storage/object-store.js';
-import { bytesExpected, driveNotInstalled, fileNotFound } from './errors.js';
+import { bytesExpected, driveNotInstalled, fileNotFound, lengthRequired, quotaExceeded } from './errors.js';
 import { fileRow, listFiles, loadFile, type FileRow } from './files.js';
 import type { ImageOptions } from './images/image-options.js';
 import { imageSize } from './image-size.js';
@@ -21,7 +21,7 @@ import { serveFile } from './serve-file.js';
 import { decideType } from './sniff.js';
 import { asksOriginal, checkPublicLink, imageOptionsOf, previewLinker, serveVariant } from './variants.js';
 import { driveSync, driveSyncStatus } from './sync.js';
-import { assertFits, lockDrive, recordChange } from './usage.js';
+import { assertFits, driveUsage, lockDrive, recordChange } from './usage.js';
 
 type DriveOperations = Pick<
   typeof operations,
@@ -129,7 +129,12 @@ export function driveHandlers(deps: DriveDeps): Handlers<DriveOperations> {
       const before = await fileRow(db, query.project, params.file);
       // New bytes for a file that has some are as long as the request says (there is no new declaration).
       const expected = before.status === 'pending' ? before.size : Number(request.headers['content-length']);
-      if (!Number.isSafeInteger(expected)) throw bytesExpected();
+      if (!Number.isSafeInteger(expected) || expected < 0) throw lengthRequired();
+      if (expected > DRIVE_MAX_FILE_BYTES) throw quotaExceeded(expected, DRIVE_MAX_FILE_BYTES);
+      // Refused before a byte is read when it cannot fit; checked again, under the lock, at the end.
+      const usage = await driveUsage(db, query.project);
+      const free = usage.quotaBytes - usage.usedBytes + (before.status === 'ready' ? before.size : 0);
+      if (expected > free) throw quotaExceeded(expected, free);
       const version = before.version + 1;
       const key = objectKeyOf(query.project, params.file, version);
       const received = await receiveBytes(storage, key, request.body, expected);

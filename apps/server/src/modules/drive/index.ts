@@ -4,6 +4,7 @@ import type { projectsModule } from '../projects/index.js';
 import { driveAdminHandlers } from './admin-handlers.js';
 import { driveHandlers } from './handlers.js';
 import { ServedTally } from './metrics.js';
+import { registerPendingExpiry, schedulePendingExpiry } from './pending.js';
 import { DELETE_OBJECT_QUEUE, projectPrefix, registerObjectDeletion } from './objects.js';
 import { fileCount } from './usage.js';
 
@@ -20,6 +21,8 @@ export const driveModule = defineModule<
   needs: ['projects', 'integrations'],
   setup: async ({ db, clock, storage, jobs, secret, log, onClose }, { projects, integrations }) => {
     registerObjectDeletion(jobs, storage);
+    registerPendingExpiry(jobs, { db, clock });
+    await schedulePendingExpiry(jobs, clock);
     // A project's bytes go once its deletion has committed; its rows go with it (foreign keys).
     projects.deleting.add(async (tx, projectId) => {
       await jobs.enqueue(tx, DELETE_OBJECT_QUEUE, { prefix: projectPrefix(projectId) });
