@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 import { makeAdmin } from '../accounts/testing.js';
-import { installDrive, uploadAs } from './testing.js';
+import { installDrive, uploadAs } from '../../test/drive.js';
 
 const GB = 1024 ** 3;
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 import { startS3Server } from '../../test/s3-server.js';
-import { installDrive, uploadAs } from './testing.js';
+import { installDrive, uploadAs } from '../../test/drive.js';
 import { driveProjects } from './schema.js';
 
 const png = (width: number, height: number, colour = '#3366ff') =>
@@ -223,6 +223,7 @@ describe.each(['local', 's3'] as const)('the drive (%s store)', (backing) => {
     const big = await owner.call('POST', files(), { name: 'big.bin', type: 'application/zip', size: 2 * 1024 ** 3 });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    expect(big.json().message).toMatch(/^This file needs 2 GB but the project has \d+ [GM]B left in its drive\.$/);
     const created = (await owner.call('POST', files(), { name: 'late.txt', type: 'text/plain', size: 10 })).json();
     const { usedBytes } = await usage();
     // The quota shrinks (a platform admin) between the record and its bytes.

@@ -5,13 +5,27 @@ export const fileNotFound = () => notFound('There is no such file in this projec
 export const driveNotInstalled = () =>
   new AppError(403, 'MODULE_NOT_INSTALLED', 'Install the Drive module in this project to keep files here.');
 
-const megabytes = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+/**
+ * A size in whole units (1,024s, as the console shows them), rounded the way that keeps the sentence
+ * true: what a file needs up, what is left down. No decimal point: the console's error text reads a
+ * dot between digits as the end of a sentence.
+ */
+function sizeText(bytes: number, round: (value: number) => number): string {
+  for (const [unit, size] of [
+    ['GB', 1024 ** 3],
+    ['MB', 1024 ** 2],
+    ['KB', 1024],
+  ] as const) {
+    if (bytes >= size) return `${round(bytes / size)} ${unit}`;
+  }
+  return `${bytes} bytes`;
+}
 
 export const quotaExceeded = (needed: number, free: number) =>
   new AppError(
     413,
     'QUOTA_EXCEEDED',
-    `This file needs ${megabytes(needed)} but the project has ${megabytes(Math.max(0, free))} left in its drive.`,
+    `This file needs ${sizeText(needed, Math.ceil)} but the project has ${sizeText(Math.max(0, free), Math.floor)} left in its drive.`,
   );
 
 export const sizeMismatch = (declared: number, received: string) =>

@@ -1,5 +1,5 @@
-import type { TestApp } from '../../test/app.js';
-import type { BearerUser } from '../../test/projects.js';
+import type { TestApp } from './app.js';
+import type { BearerUser } from './projects.js';
 
 /** Installs the Drive module in a project through the API, as its owner would. */
 export async function installDrive(owner: Pick<BearerUser, 'call'>, projectId: string): Promise<void> {
