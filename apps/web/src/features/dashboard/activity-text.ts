@@ -157,6 +157,21 @@ export const sentences: Record<string, Sentence> = {
   uninstallIntegration: { done: 'uninstalled a module', attempt: 'uninstall a module' },
   updateIntegration: { done: "changed a module's settings", attempt: "change a module's settings" },
   setupIntegration: { done: 'set up a module', attempt: 'set up a module' },
+  createFile: { done: 'added a file to the drive', attempt: 'add a file to the drive' },
+  uploadFile: { done: "uploaded a file's contents", attempt: "upload a file's contents" },
+  updateFileMetadata: { done: "changed a file's details", attempt: "change a file's details" },
+  deleteFile: { done: 'deleted a file', attempt: 'delete a file' },
+  setupDriveProjectAdmin: { admin: true, done: "set up the project's drive", attempt: "set up the project's drive" },
+  updateDriveProjectAdmin: {
+    admin: true,
+    done: "changed the project's drive quota",
+    attempt: "change the project's drive quota",
+  },
+  deleteDriveProjectAdmin: {
+    admin: true,
+    done: "reset the project's drive setup",
+    attempt: "reset the project's drive setup",
+  },
 };
 
 /** An operation this console does not know yet (a newer server): said plainly, never as a raw id. */

@@ -117,6 +117,11 @@ const settingsPage = lazyRouteComponent(
   'ModuleSettingsPage',
 );
 
+/** Modules whose page is their own rather than the settings form (the route and menu entry stay the same). */
+const modulePages: Readonly<Record<string, ModuleRoute['component']>> = {
+  drive: lazyRouteComponent(() => import('../../../pages/drive/DrivePage'), 'DrivePage'),
+};
+
 /**
  * A module as the console shows it while installed: its settings page at `/modules/{code}` and an
  * entry under Modules in the project menu. Modules with pages of their own add them to `routes`
@@ -134,7 +139,7 @@ export function moduleDefinition(code: string, index: number): ModuleDefinition 
       project: 'always',
       integration: true,
     },
-    component: settingsPage,
+    component: modulePages[code] ?? settingsPage,
   };
   return {
     code,
