@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Server } from '../apps/server/src/test/s3-server.js';
 import { apiAs, ownerOfNewProject } from './support/people.js';
 import { useConsoleWorld } from './support/world.js';
 
@@ -73,8 +74,23 @@ const scrollsSideways = (page: Page) =>
  * says refused in the server's words; a search by type; a tag; a public link opened signed out; a
  * delete after its confirmation; and the page at 375 px without sideways scrolling.
  */
-describe('drive, from dropped files to a public link', () => {
-  const world = useConsoleWorld();
+describe.each(['local', 's3'] as const)('drive, from dropped files to a public link (%s store)', (backing) => {
+  // The S3 store's run: an S3-protocol server on loopback, named in the server's settings before it starts.
+  const storeSettings: Record<string, string> = {};
+  let s3: Awaited<ReturnType<typeof startS3Server>> | undefined;
+  beforeAll(async () => {
+    if (backing !== 's3') return;
+    s3 = await startS3Server();
+    Object.assign(storeSettings, {
+      S3_ENDPOINT: s3.endpoint,
+      S3_BUCKET: s3.bucket,
+      S3_REGION: s3.region,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    });
+  });
+  afterAll(() => s3?.close());
+  const world = useConsoleWorld(storeSettings);
   let base: string;
   let person: BrowserContext;
   let page: Page;
@@ -192,6 +208,19 @@ describe('drive, from dropped files to a public link', () => {
     expect(answer?.status()).toBe(200);
     expect(answer?.headers()['content-type']).toBe('image/png');
     expect(Buffer.compare(await answer!.body(), harbour)).toBe(0);
+    // The grid shows it through its signed webp srcset; the 400-px webp opens signed out too.
+    const image = card('harbour.png').locator('picture img');
+    await eventually(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toContain('type=webp');
+    const webpSrcset = await card('harbour.png').locator('picture source[type="image/webp"]').getAttribute('srcset');
+    const webp400 = webpSrcset!
+      .split(', ')
+      .find((entry) => entry.endsWith(' 400w'))!
+      .split(' ')[0]!;
+    const rendered = await tab.goto(new URL(webp400, base).href);
+    expect(rendered?.status()).toBe(200);
+    expect(rendered?.headers()['content-type']).toBe('image/webp');
+    expect(await sharp(await rendered!.body()).metadata()).toMatchObject({ format: 'webp', width: 400 });
     await stranger.close();
     // A private file's link is nothing to a stranger (asked afresh: the browser may keep the public
     // answer, which names its version, for a year).
