@@ -15,10 +15,7 @@
  * these lists, by name: projects,invoices), BENCH_ENCODINGS (none,browser), BENCH_CPU_PROF (a folder: the
  * server is profiled with --cpu-prof; the cached reference is then left out).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import os from 'node:os';
-import path from 'node:path';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/core/db/database.js';
 import { findUser } from '../apps/server/src/modules/accounts/testing.js';
 import { projectPlatformId } from '../apps/server/src/modules/projects/read-models.js';
@@ -50,15 +47,8 @@ import {
   writeResults,
 } from './lib/report.mjs';
 import { stopAllServers } from './lib/servers.mjs';
-import {
-  PASSWORD,
-  adminSession,
-  bearerToken,
-  signIn,
-  startHello,
-  startPostgresFloor,
-  startWharf,
-} from './lib/wharf.mjs';
+import { PASSWORD, adminSession, signIn, startHello, startPostgresFloor, startWharf } from './lib/wharf.mjs';
+import { createProject, credentialsOn, mb, temporaryFolder, type Credentials } from './lib/wharf-setup.js';
 
 /** The issue's goals, in one run: on PostgreSQL against hello-world, on PGlite against PostgreSQL. */
 const GOALS = { helloRatio: 0.25, p99Ms: 20, pgliteToPostgres: 0.4, pgliteTailToMedian: 5 };
@@ -84,12 +74,6 @@ interface Place {
   dataDir: string;
   env: Record<string, string>;
   open(): Promise<DatabaseHandle>;
-}
-
-/** The admin's credentials, for one server (a token names the server's address). */
-interface Credentials {
-  session: string;
-  token: string;
 }
 
 /** One request of the table: what it shows, where it goes, with which credential. */
@@ -147,15 +131,8 @@ async function cleanUp() {
   for (const cleanup of cleanups.splice(0)) await cleanup().catch((error) => console.error(`cleanup: ${error}`));
 }
 
-function temporaryFolder(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'wharf-bench-read-path-'));
-  // On exit, not in finally: Ctrl-C leaves through process.exit and must not leave the folder behind.
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
 async function placeOf(kind: Kind, postgresUrl: string): Promise<Place> {
-  const dataDir = temporaryFolder();
+  const dataDir = temporaryFolder('read-path');
   if (kind === 'pglite') {
     // The handle adds pgdata/ to the folder, as the server does with its DATA_DIR.
     return { kind, label: 'PGlite', dataDir, env: {}, open: () => openDatabase({ kind: 'pglite', dataDir }) };
@@ -171,16 +148,6 @@ async function placeOf(kind: Kind, postgresUrl: string): Promise<Place> {
   };
 }
 
-async function createProject(wharf: Server, token: string): Promise<string> {
-  const res = await fetch(`${wharf.url}/v1/projects`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Read path', organisationName: 'Read path Org' }),
-  });
-  if (res.status !== 201) throw new Error(`POST /v1/projects: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { id: string }).id;
-}
-
 /** Runs `work` on a handle of the bench's own, closed after. */
 async function withHandle<T>(place: Place, work: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
   const handle = await place.open();
@@ -189,11 +156,6 @@ async function withHandle<T>(place: Place, work: (handle: DatabaseHandle) => Pro
   } finally {
     await handle.close();
   }
-}
-
-async function credentialsOn(wharf: Server, session: string | undefined): Promise<Credentials> {
-  if (!session) throw new Error('Wharf opened no session');
-  return { session, token: await bearerToken(wharf, session) };
 }
 
 /**
@@ -205,7 +167,7 @@ async function prepare(place: Place, rows: number) {
   let wharf = await startWharf(place.dataDir, place.env);
   const { email, session } = await adminSession(wharf);
   if (!email) throw new Error('the admin link names no email');
-  const projectId = await createProject(wharf, (await credentialsOn(wharf, session)).token);
+  const projectId = await createProject(wharf, (await credentialsOn(wharf, session)).token, 'Read path');
   await wharf.stop();
   const userId = await withHandle(place, async ({ db }) => {
     const platformId = await projectPlatformId(db, projectId);
@@ -332,8 +294,6 @@ async function measureBlock(place: Place, settings: ReturnType<typeof readSettin
     crashes.length || process.env.BENCH_WHARF_SERVER ? [] : await statementsPerRequest(place, admin, settings.pageSize);
   return { runs, targets, shown, statements, peakRssBytes, crashes };
 }
-
-const mb = (bytes: number | undefined) => (bytes === undefined ? 'unknown' : `${Math.round(bytes / 1024 / 1024)} MB`);
 
 function printBlock(block: Block) {
   const pglite = block.kind === 'pglite';
