@@ -4,7 +4,7 @@ import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertObjectKey, assertRange, ObjectNotFound, type ObjectStore } from './object-store.js';
+import { assertObjectKey, assertRange, ObjectNotFound, type ObjectStore, type PutOptions } from './object-store.js';
 
 /**
  * Where a put writes before its object is whole. `@` is a character no key may hold, so no key and
@@ -45,7 +45,7 @@ export class LocalObjectStore implements ObjectStore {
   }
 
   /** The content type is not kept here: the drive keeps a file's type with its other facts. */
-  async put(key: string, body: Readable, _options?: { contentType?: string }): Promise<void> {
+  async put(key: string, body: Readable, _options?: PutOptions): Promise<void> {
     const file = this.fileOf(key);
     const incoming = path.join(this.root, incomingFolder);
     const temporary = path.join(incoming, randomUUID());

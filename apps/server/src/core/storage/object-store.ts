@@ -14,7 +14,7 @@ export interface ObjectStore {
    * left under `key` or beside it: no half object, no temporary file, no open multipart upload.
    * Never holds the object whole in memory.
    */
-  put(key: string, body: Readable, options?: { contentType?: string }): Promise<void>;
+  put(key: string, body: Readable, options?: PutOptions): Promise<void>;
   /**
    * The object's bytes, or the inclusive byte range asked for (`{ start: 0, end: 0 }` is the first
    * byte). The range is the caller's to check against `size` first: an end past the last byte
@@ -34,6 +34,15 @@ export interface ObjectStore {
   deletePrefix(prefix: string): Promise<void>;
   /** Releases connections; the store is not used afterwards. */
   close(): Promise<void>;
+}
+
+export interface PutOptions {
+  contentType?: string;
+  /**
+   * How often the object will be read: `infrequent` is cheaper to keep and dearer to read (S3's
+   * STANDARD_IA). A folder on a disk has one class; the local store ignores it.
+   */
+  storageClass?: 'standard' | 'infrequent';
 }
 
 /** There is no object under the key asked for. */

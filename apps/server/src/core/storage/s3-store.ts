@@ -9,7 +9,10 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
-import { assertObjectKey, assertRange, ObjectNotFound, type ObjectStore } from './object-store.js';
+import { assertObjectKey, assertRange, ObjectNotFound, type ObjectStore, type PutOptions } from './object-store.js';
+
+/** The drive's storage classes as S3 names them. */
+const S3_CLASSES = { standard: 'STANDARD', infrequent: 'STANDARD_IA' } as const;
 
 export interface S3StoreOptions {
   /** The server's address (`https://s3.eu-west-1.amazonaws.com`, `http://minio:9000`). */
@@ -67,7 +70,7 @@ export class S3ObjectStore implements ObjectStore {
     });
   }
 
-  async put(key: string, body: Readable, options?: { contentType?: string }): Promise<void> {
+  async put(key: string, body: Readable, options?: PutOptions): Promise<void> {
     assertObjectKey(key);
     // lib-storage aborts the multipart upload when anything fails (leavePartsOnError: false), but if
     // that abort fails too, the abort's error replaces the body's. The caller must still learn why
@@ -84,6 +87,7 @@ export class S3ObjectStore implements ObjectStore {
         Key: key,
         Body: body,
         ...(options?.contentType ? { ContentType: options.contentType } : {}),
+        ...(options?.storageClass ? { StorageClass: S3_CLASSES[options.storageClass] } : {}),
       },
       partSize: this.partSize,
       queueSize: this.queueSize,

@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -370,6 +370,14 @@ describe.each(['local', 's3'] as const)('the drive (%s store)', (backing) => {
     expect(refused.json()).toMatchObject({ code: 'NOT_AN_IMAGE' });
     // Deleting the file deletes its renderings with its bytes.
     const ofFile = async () => (await storedFiles(t)).filter((name) => name.includes(file.id));
+    // Asked again, a rendering comes from memory: even gone from the store, it is still answered.
+    if (backing === 'local') {
+      const variant = (await storedFiles(t)).find((name) => name.includes(`variants/${file.id}`))!;
+      await rm(variant);
+      const fromMemory = await owner.call('GET', url);
+      expect(fromMemory.rawPayload.equals(first.rawPayload)).toBe(true);
+      await writeFile(variant, first.rawPayload);
+    }
     // Its bytes and the one rendering (a png without a width is the original itself).
     if (backing === 'local') expect(await ofFile()).toHaveLength(2);
     await owner.call('DELETE', fileUrl(file.id));
@@ -452,6 +460,23 @@ describe.each(['local', 's3'] as const)('the drive (%s store)', (backing) => {
     expect((await owner.call('DELETE', `/v1/projects/${doomed}`)).statusCode).toBe(204);
     await t.app.services.jobs.runDue();
     if (backing === 'local') expect(await ofProject()).toEqual([]);
+  });
+
+  it("keeps bytes in the storage class the project's drive was set up with", async () => {
+    // The drive's row exists once a file has been made in it.
+    await uploadAs(t, owner, project, { name: 'first.txt', type: 'text/plain', bytes: Buffer.from('1') });
+    await t.database.db.update(driveProjects).set({ storageClass: 'infrequent' });
+    const file = await uploadAs(t, owner, project, {
+      name: 'archive.txt',
+      type: 'text/plain',
+      bytes: Buffer.from('old'),
+    });
+    expect((await owner.call('GET', fileUrl(file.id))).body).toBe('old');
+    if (s3) {
+      const puts = s3.requests().filter((request) => request.method === 'PUT' || request.method === 'POST');
+      expect(puts.at(-1)?.headers['x-amz-storage-class']).toBe('STANDARD_IA');
+    }
+    await t.database.db.update(driveProjects).set({ storageClass: 'standard' });
   });
 
   it('refuses names that are paths or hold a NUL, and unknown files', async () => {

@@ -91,6 +91,15 @@ export async function loadFile(
   return toDriveFile(row, previews);
 }
 
+/** The file's row, or undefined when the project has no such file. */
+export async function findFileRow(db: Executor, projectId: string, fileId: string): Promise<FileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(driveFiles)
+    .where(and(eq(driveFiles.projectId, projectId), eq(driveFiles.id, fileId)));
+  return row;
+}
+
 /** The file's row, locked for a change when `forUpdate`, or 404 FILE_NOT_FOUND. */
 export async function fileRow(db: Executor, projectId: string, fileId: string, forUpdate = false): Promise<FileRow> {
   const query = db

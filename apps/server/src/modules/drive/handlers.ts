@@ -9,11 +9,12 @@ import type { Handlers } from '../../core/http/operations.js';
 import type { JobQueue } from '../../core/jobs/queue.js';
 import type { ObjectStore } from '../../core/storage/object-store.js';
 import { bytesExpected, driveNotInstalled, fileNotFound, lengthRequired, quotaExceeded } from './errors.js';
-import { fileRow, listFiles, loadFile, type FileRow } from './files.js';
+import { fileRow, findFileRow, listFiles, loadFile, type FileRow } from './files.js';
 import type { ImageOptions } from './images/image-options.js';
 import { imageSize } from './image-size.js';
 import { deleteAfterCommit, objectKeyOf } from './objects.js';
 import type { ServedTally } from './metrics.js';
+import { RecentPublicFiles, RecentRenderings } from './recent.js';
 import { receiveBytes } from './receive-bytes.js';
 import { driveFiles } from './schema.js';
 import { parseDriveSearch } from './search.js';
@@ -64,6 +65,8 @@ export function driveHandlers(deps: DriveDeps): Handlers<DriveOperations> {
     if (!(await deps.hasDrive(projectId))) throw driveNotInstalled();
   };
   const previews = () => previewLinker(deps.linkSecret, clock.now());
+  const renderings = new RecentRenderings();
+  const publicFiles = new RecentPublicFiles();
   /** A file's bytes, or a rendering of them when image options are asked; counted as served. */
   const serve = async (
     request: FastifyRequest,
@@ -74,8 +77,15 @@ export function driveHandlers(deps: DriveDeps): Handlers<DriveOperations> {
   ) => {
     const body = asksOriginal(file, options)
       ? await serveFile(request, reply, storage, file, cache)
-      : await serveVariant(request, reply, storage, file, options, cache, () =>
-          deps.tally.rendered(file.projectId, clock.now()),
+      : await serveVariant(
+          request,
+          reply,
+          storage,
+          file,
+          options,
+          cache,
+          () => deps.tally.rendered(file.projectId, clock.now()),
+          renderings,
         );
     if (body) deps.tally.served(file.projectId, clock.now(), Number(reply.getHeader('content-length') ?? 0));
     return body;
@@ -137,7 +147,10 @@ export function driveHandlers(deps: DriveDeps): Handlers<DriveOperations> {
       if (expected > free) throw quotaExceeded(expected, free);
       const version = before.version + 1;
       const key = objectKeyOf(query.project, params.file, version);
-      const received = await receiveBytes(storage, key, request.body, expected);
+      // Kept in the class the platform's admins set the project's drive up with.
+      const received = await receiveBytes(storage, key, request.body, expected, {
+        storageClass: usage.storageClass === 'infrequent' ? 'infrequent' : 'standard',
+      });
       try {
         const type = await decideType(before.type, received.head);
         const size = await imageSize(storage, key, type, received.size);
@@ -181,6 +194,7 @@ export function driveHandlers(deps: DriveDeps): Handlers<DriveOperations> {
         await storage.delete(key);
         throw error;
       }
+      publicFiles.forget(query.project, params.file);
       return loadFile(db, query.project, params.file, previews());
     },
 
@@ -192,8 +206,14 @@ export function driveHandlers(deps: DriveDeps): Handlers<DriveOperations> {
 
     getPublicFile: async ({ params, query }, request, reply) => {
       // Every file of a project without the Drive module is not there for strangers.
-      if (!(await deps.hasDrive(params.project))) throw fileNotFound();
-      const file = await fileRow(db, params.project, params.file);
+      const { hasDrive, file } = await publicFiles.read(params.project, params.file, async () => {
+        const installed = await deps.hasDrive(params.project);
+        return {
+          hasDrive: installed,
+          file: installed ? ((await findFileRow(db, params.project, params.file)) ?? null) : null,
+        };
+      });
+      if (!hasDrive || !file) throw fileNotFound();
       const options = imageOptionsOf(query);
       checkPublicLink(deps.linkSecret, file, options, query, clock.now());
       // A link naming the current version never changes what it shows; a private file's stays private.
@@ -223,6 +243,7 @@ export function driveHandlers(deps: DriveDeps): Handlers<DriveOperations> {
         });
         await recordAudit(tx, request, { target: `file:${file.id}`, details: { name: file.name, size: file.size } });
       });
+      publicFiles.forget(query.project, params.file);
       return undefined;
     },
 
@@ -259,6 +280,7 @@ export function driveHandlers(deps: DriveDeps): Handlers<DriveOperations> {
         await recordChange(tx, drive, { kind: 'updated', fileId: file.id, at: now });
         await recordAudit(tx, request, { target: `file:${file.id}`, details: { fields: Object.keys(body) } });
       });
+      publicFiles.forget(query.project, params.file);
       return loadFile(db, query.project, params.file, previews());
     },
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { pipeline, Transform, type Readable } from 'node:stream';
-import type { ObjectStore } from '../../core/storage/object-store.js';
+import type { ObjectStore, PutOptions } from '../../core/storage/object-store.js';
 import { sizeMismatch } from './errors.js';
 
 /** Enough of a file's start for `file-type` to recognise any format it knows. */
@@ -25,6 +25,7 @@ export async function receiveBytes(
   key: string,
   body: Readable,
   expected: number,
+  options: PutOptions = {},
 ): Promise<ReceivedBytes> {
   const hash = createHash('sha256');
   const headParts: Buffer[] = [];
@@ -45,7 +46,7 @@ export async function receiveBytes(
   });
   // The body's failure (the client went away) fails the counter, and with it the store's put.
   pipeline(body, counter, () => {});
-  await store.put(key, counter);
+  await store.put(key, counter, options);
   if (size !== expected) {
     await store.delete(key);
     throw sizeMismatch(expected, String(size));

@@ -15,11 +15,14 @@ import {
 import { IMAGE_CONTENT_TYPES, ImageRenderError, renderImage } from './images/render-image.js';
 import { signImageUrl, verifyImageSignature } from './images/signed-urls.js';
 import { variantsOf } from './objects.js';
+import type { RecentRenderings } from './recent.js';
 import { fileNotUploaded, notModified, setFileHeaders } from './serve-file.js';
 
 /** Sources larger than this are not rendered (a decompression bomb is refused before decoding). */
 const MAX_SOURCE_PIXELS = 50_000_000;
 const MAX_SOURCE_BYTES = 64 * 1024 ** 2;
+/** Renderings found in the store up to this size are read whole, to be kept in memory. */
+const KEPT_IN_MEMORY_BYTES = 2 * 1024 ** 2;
 /** The widths of a preview's srcset; an image is never enlarged, so the widest may come out smaller. */
 export const PREVIEW_WIDTHS = [200, 400, 800] as const;
 /** A preview's links last this long at least, and end on the hour: lists read within the hour give the same links (cached). */
@@ -56,6 +59,7 @@ export async function serveVariant(
   cache: string,
   /** Told of each rendering made (not of one found in the store), for the drive's counters. */
   rendered: () => void,
+  recent: RecentRenderings,
 ): Promise<Readable | Buffer | undefined> {
   if (file.status !== 'ready' || !file.objectKey) throw fileNotUploaded();
   if (!renders(file)) throw badRequest('Only images (not SVG) can be shown with image options.', 'NOT_AN_IMAGE');
@@ -74,10 +78,14 @@ export async function serveVariant(
   if (notModified(request, reply, etag)) return undefined;
 
   const key = `${variantsOf(file)}/v${file.version}/${hash}`;
-  const size = await store.size(key);
-  if (size !== undefined) {
-    reply.header('content-length', size);
-    return store.get(key);
+  const body = recent.get(key) ?? (await fromStore(store, key, recent));
+  if (Buffer.isBuffer(body)) {
+    reply.header('content-length', body.length);
+    return body;
+  }
+  if (body) {
+    reply.header('content-length', body.size);
+    return body.stream;
   }
   let made = rendering.get(key);
   if (!made) {
@@ -85,8 +93,29 @@ export async function serveVariant(
     rendering.set(key, made);
     rendered();
   }
-  const body = await made;
-  reply.header('content-length', body.length);
+  const fresh = await made;
+  recent.keep(key, fresh);
+  reply.header('content-length', fresh.length);
+  return fresh;
+}
+
+/**
+ * A rendering made before (by this process or another), from the store: small ones read whole and
+ * kept in memory for the next time, large ones streamed. Undefined when there is none yet.
+ */
+async function fromStore(
+  store: ObjectStore,
+  key: string,
+  recent: RecentRenderings,
+): Promise<Buffer | { size: number; stream: Readable } | undefined> {
+  const size = await store.size(key);
+  if (size === undefined) return undefined;
+  const stream = await store.get(key);
+  if (size > KEPT_IN_MEMORY_BYTES) return { size, stream };
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+  const body = Buffer.concat(chunks);
+  recent.keep(key, body);
   return body;
 }
 
@@ -147,9 +176,8 @@ export function checkPublicLink(
 
 const notThere = () => new AppError(404, 'FILE_NOT_FOUND', 'There is no such file in this project.');
 
-/** A signed public address of the file shown with `options`, valid until `expiresAt`. */
-export function signedLink(secret: string, file: FileRow, options: ImageOptions, expiresAt: Date): string {
-  const canonical = canonicalImageOptions(options);
+/** A signed public address of the file shown with the options of `canonical`, valid until `expiresAt`. */
+export function signedLink(secret: string, file: FileRow, canonical: string, expiresAt: Date): string {
   const { expires, signature } = signImageUrl({
     secret,
     project: file.projectId,
@@ -164,6 +192,15 @@ export function signedLink(secret: string, file: FileRow, options: ImageOptions,
   return `/v1/drive/public/${file.projectId}/files/${file.id}?${query}`;
 }
 
+type PreviewFormat = (typeof SRCSET_FORMATS)[number];
+/** The previews' options never change: their canonical texts are made once, not per image. */
+const previewOptions = new Map(
+  SRCSET_FORMATS.flatMap((type) =>
+    PREVIEW_WIDTHS.map((width) => [`${type}:${width}`, canonicalImageOptions(normaliseImageOptions({ type, width }))]),
+  ),
+);
+const PREVIEW_SRC = { format: 'jpg', width: 400 } as const;
+
 /** Makes the previews of a page of files: signed links that end on the hour after next. */
 export function previewLinker(secret: string, now: Date): (file: FileRow) => ImagePreview | null {
   const hour = 3600_000;
@@ -172,13 +209,18 @@ export function previewLinker(secret: string, now: Date): (file: FileRow) => Ima
     if (!renders(file)) return null;
     // Past the image's own width one more step is enough (it comes out at the image's width).
     const widths = PREVIEW_WIDTHS.filter((_, i) => i === 0 || !file.width || PREVIEW_WIDTHS[i - 1]! < file.width);
-    const link = (type: 'webp' | 'jpg', width: number) =>
-      signedLink(secret, file, normaliseImageOptions({ type, width }), expiresAt);
+    const links = new Map<string, string>();
+    const link = (format: PreviewFormat, width: number) => {
+      const key = `${format}:${width}`;
+      let made = links.get(key);
+      if (!made) links.set(key, (made = signedLink(secret, file, previewOptions.get(key)!, expiresAt)));
+      return made;
+    };
     return {
-      src: link('jpg', 400),
+      src: link(PREVIEW_SRC.format, PREVIEW_SRC.width),
       sources: SRCSET_FORMATS.map((format) => ({
         type: format === 'webp' ? ('image/webp' as const) : ('image/jpeg' as const),
-        srcset: widths.map((width) => `${link(format as 'webp' | 'jpg', width)} ${width}w`).join(', '),
+        srcset: widths.map((width) => `${link(format, width)} ${width}w`).join(', '),
       })),
       expiresAt: expiresAt.toISOString(),
     };
