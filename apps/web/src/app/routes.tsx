@@ -249,6 +249,12 @@ export const routeTable = [
     component: lazyRouteComponent(() => import('../pages/admin-listings/AdminListingsPage'), 'AdminListingsPage'),
   },
   {
+    path: '/admin/drive',
+    // Platform administration: every project's drive, in the account frame like the store listings.
+    staticData: { name: 'platform.drive', title: 'Drive admin', ...page.account },
+    component: lazyRouteComponent(() => import('../pages/drive-admin/DriveAdminPage'), 'DriveAdminPage'),
+  },
+  {
     path: '/accept-invite/$token',
     // No user guard: the page itself invites a signed-out visitor to sign in or register first.
     staticData: { name: 'accept-invite', title: 'Invitation', ...page.blank },

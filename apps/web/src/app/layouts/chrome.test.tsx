@@ -178,6 +178,7 @@ describe('menus (SPEC.md section 2)', () => {
         ['Outbox', 'platform.mail.outbox'],
         ['Terms', 'platform.terms'],
         ['Store listings', 'platform.integrations.listings'],
+        ['Drive admin', 'platform.drive'],
       ] as const
     )
       .filter(([label, route]) => routeExists(route) && label !== 'Tasks')

@@ -153,5 +153,6 @@ export function accountMenuEntries({ tasks, admin }: { tasks: boolean; admin: bo
       route: 'platform.integrations.listings',
       order: 2_000_002,
     });
+  if (admin) entries.push({ id: 'platform.drive', label: 'Drive admin', route: 'platform.drive', order: 2_000_003 });
   return entries;
 }

@@ -16,4 +16,12 @@ export const driveKeys = {
   /** A file's bytes (an image shown before the server has made its preview), by version. */
   original: (project: string, file: string, version: number) =>
     [...driveKeys.all(project), 'original', file, version] as const,
+  /** Platform administrators' lists of every project's drive, whatever their page size. */
+  adminLists: () => ['drive-admin', 'projects'] as const,
+  adminList: (pageSize: number) => [...driveKeys.adminLists(), { pageSize }] as const,
+  /** One project's drive setup and usage, as platform administrators see it. */
+  adminProject: (project: string) => ['drive-admin', 'project', project] as const,
+  /** Day-by-day counters of one project's drive, or of every drive together (`project` null). */
+  adminMetrics: (project: string | null, start: string, end: string) =>
+    ['drive-admin', 'metrics', project ?? 'all', { start, end }] as const,
 };
