@@ -4,6 +4,13 @@ import Fastify from 'fastify';
 
 const app = Fastify({ logger: false });
 app.get('/', async () => ({ hello: 'world' }));
+// The same least work answering n bytes (at most 10 MB): the baseline of an answer as large as a file's.
+const bodies = new Map();
+app.get('/bytes/:n', async (request, reply) => {
+  const n = Math.min(Number(request.params.n) || 0, 10 * 1024 * 1024);
+  if (!bodies.has(n)) bodies.set(n, Buffer.alloc(n, 7));
+  return reply.type('application/octet-stream').send(bodies.get(n));
+});
 
 await app.listen({ host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 0) });
 
