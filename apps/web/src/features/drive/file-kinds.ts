@@ -1,30 +1,9 @@
-import type { DriveTypeFilter } from '@wharf/contract';
+import { typeFamily, type DriveTypeFamily } from '@wharf/contract/drive-types';
 
-export type FileKind = DriveTypeFilter;
+export type FileKind = DriveTypeFamily;
 
-const ARCHIVES = new Set([
-  'application/zip',
-  'application/gzip',
-  'application/x-tar',
-  'application/x-7z-compressed',
-  'application/x-rar-compressed',
-  'application/vnd.rar',
-  'application/x-bzip2',
-  'application/x-xz',
-  'application/zstd',
-]);
-const TEXT = new Set(['application/json', 'application/xml']);
-
-/** The family of a media type, as the drive's `type:` search groups them (apps/server drive/file-types.ts). */
-export function fileKind(type: string): FileKind {
-  if (type === 'image/svg+xml') return 'image';
-  const [top] = type.split('/');
-  if (top === 'image' || top === 'video' || top === 'audio' || top === 'text') return top;
-  if (type === 'application/pdf') return 'pdf';
-  if (TEXT.has(type)) return 'text';
-  if (ARCHIVES.has(type)) return 'archive';
-  return 'other';
-}
+/** The family of a media type, as the drive's `type:` search groups them (shared with the server). */
+export const fileKind = (type: string): FileKind => typeFamily(type);
 
 const SHORT: Record<string, string> = {
   'image/jpeg': 'JPG',
