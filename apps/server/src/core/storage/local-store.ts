@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -17,6 +17,27 @@ const missingCodes = new Set(['ENOENT', 'ENOTDIR']);
 
 function errorCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code;
+}
+
+/** The file opened for reading and its size, or undefined when it is no object (missing, or a folder). */
+async function openObject(file: string): Promise<{ handle: FileHandle; size: number } | undefined> {
+  let handle: FileHandle;
+  try {
+    handle = await open(file, 'r');
+  } catch (error) {
+    if (missingCodes.has(errorCode(error) ?? '')) return undefined;
+    throw error;
+  }
+  try {
+    const stats = await handle.stat();
+    // A folder (a key that is only a prefix of others) is no object.
+    if (stats.isFile()) return { handle, size: stats.size };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  await handle.close();
+  return undefined;
 }
 
 /**
@@ -66,22 +87,17 @@ export class LocalObjectStore implements ObjectStore {
   async get(key: string, range?: { start: number; end: number }): Promise<Readable> {
     const file = this.fileOf(key);
     if (range) assertRange(range);
-    let handle;
-    try {
-      handle = await open(file, 'r');
-    } catch (error) {
-      if (missingCodes.has(errorCode(error) ?? '')) throw new ObjectNotFound(key);
-      throw error;
-    }
-    try {
-      // A folder (a key that is only a prefix of others) is no object.
-      if (!(await handle.stat()).isFile()) throw new ObjectNotFound(key);
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
+    const opened = await openObject(file);
+    if (!opened) throw new ObjectNotFound(key);
     // The stream owns the handle from here and closes it when it ends or is destroyed.
-    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    return opened.handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+  }
+
+  async getWithSize(key: string): Promise<{ size: number; stream: Readable } | undefined> {
+    const opened = await openObject(this.fileOf(key));
+    // The size is the open file's (fstat), so it is that of the bytes streamed even if a put renames
+    // a new file into place meanwhile.
+    return opened && { size: opened.size, stream: opened.handle.createReadStream() };
   }
 
   async size(key: string): Promise<number | undefined> {

@@ -80,6 +80,8 @@ interface Backing {
   leftovers(key: string): Promise<string[]>;
   /** Requests the backing answered with a server error (which the SDK would retry out of sight). */
   serverErrors(): string[];
+  /** The requests made to the backing so far, as `METHOD /path` (none for a folder on a disk). */
+  requests(): string[];
   close(): Promise<void>;
 }
 
@@ -98,6 +100,7 @@ async function localBacking(): Promise<Backing> {
       ...(await filesUnder(dir)).filter((f) => f === path.join(...key.split('/'))),
     ],
     serverErrors: () => [],
+    requests: () => [],
     close: async () => {
       await store.close();
       await rm(dir, { recursive: true, force: true });
@@ -148,6 +151,7 @@ async function s3Backing(): Promise<Backing> {
         .requests()
         .filter((r) => r.status !== undefined && r.status >= 500)
         .map((r) => `${r.status} ${r.method} ${r.url}`),
+    requests: () => server.requests().map((r) => `${r.method} ${new URL(r.url, server.endpoint).pathname}`),
     close: async () => {
       client.destroy();
       await store.close();
@@ -228,6 +232,25 @@ describe.each([
     expect(await store.size('t/missing/nothing')).toBeUndefined();
   });
 
+  it('gives an object with its size in one request, and undefined for a missing key', async () => {
+    const bytes = Buffer.from('sized bytes');
+    await store.put('t/sized/one', Readable.from([bytes]));
+    await store.put('t/sized/empty', Readable.from([]));
+    const before = backing.requests().length;
+    const found = await store.getWithSize('t/sized/one');
+    expect(found?.size).toBe(bytes.length);
+    expect(await bytesOf(found!.stream)).toEqual(bytes);
+    const empty = await store.getWithSize('t/sized/empty');
+    expect(empty?.size).toBe(0);
+    expect((await bytesOf(empty!.stream)).length).toBe(0);
+    expect(await store.getWithSize('t/sized/missing')).toBeUndefined();
+    // One GetObject each (a missing key answers 404 NoSuchKey), never a HEAD beside it.
+    const path = (key: string) => `/${(store as S3ObjectStore).bucket}/${key}`;
+    expect(backing.requests().slice(before)).toEqual(
+      kind === 's3' ? ['t/sized/one', 't/sized/empty', 't/sized/missing'].map((key) => `GET ${path(key)}`) : [],
+    );
+  });
+
   it.each([
     ['halfway through a multipart-sized body', 20 * MiB, 12 * MiB],
     ['early in a small body', 1 * MiB, 128 * 1024],
@@ -293,6 +316,7 @@ describe.each([
       await expect(store.put(key, Readable.from([Buffer.from('x')])), key).rejects.toThrow(/Not an object key/);
       await expect(store.get(key), key).rejects.toThrow(/Not an object key/);
       await expect(store.size(key), key).rejects.toThrow(/Not an object key/);
+      await expect(store.getWithSize(key), key).rejects.toThrow(/Not an object key/);
       await expect(store.delete(key), key).rejects.toThrow(/Not an object key/);
       await expect(store.deletePrefix(key), key).rejects.toThrow(/Not an object key/);
     }
@@ -338,8 +362,20 @@ describe('the local object store on disk', () => {
     await store.put('f/g/h', Readable.from([Buffer.from('x')]));
     expect(await store.size('f/g')).toBeUndefined();
     await expect(store.get('f/g')).rejects.toBeInstanceOf(ObjectNotFound);
+    expect(await store.getWithSize('f/g')).toBeUndefined();
     await store.delete('f/g');
     expect(await store.size('f/g/h')).toBe(1);
+  });
+
+  it('gives with its size the bytes it streams, even when the object is replaced meanwhile', async () => {
+    await store.put('r/replaced', Readable.from([Buffer.from('the first bytes')]));
+    const found = await store.getWithSize('r/replaced');
+    await store.put('r/replaced', Readable.from([Buffer.from('second')]));
+    expect(found?.size).toBe(15);
+    expect((await bytesOf(found!.stream)).toString()).toBe('the first bytes');
+    const now = await store.getWithSize('r/replaced');
+    expect(now?.size).toBe(6);
+    expect((await bytesOf(now!.stream)).toString()).toBe('second');
   });
 });
 

@@ -22,6 +22,12 @@ export interface ObjectStore {
    * there is no object under `key`.
    */
   get(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  /**
+   * The whole object's bytes and its size, or undefined when there is no object under `key`: one
+   * request where `size` then `get` would be two (S3: one GetObject, not a HEAD and a GET). The
+   * caller reads the stream to its end or destroys it.
+   */
+  getWithSize(key: string): Promise<{ size: number; stream: Readable } | undefined>;
   /** The object's size in bytes, or undefined when there is none. */
   size(key: string): Promise<number | undefined>;
   /** Removes the object; removing one that is not there is not an error. */

@@ -111,21 +111,47 @@ export class S3ObjectStore implements ObjectStore {
   async get(key: string, range?: { start: number; end: number }): Promise<Readable> {
     assertObjectKey(key);
     if (range) assertRange(range);
+    return (await this.getObject(key, range)).stream;
+  }
+
+  async getWithSize(key: string): Promise<{ size: number; stream: Readable } | undefined> {
+    assertObjectKey(key);
+    let found;
     try {
-      const answer = await this.client.send(
+      found = await this.getObject(key);
+    } catch (error) {
+      if (error instanceof ObjectNotFound) return undefined;
+      throw error;
+    }
+    const { size, stream } = found;
+    if (size === undefined) {
+      stream.destroy();
+      throw new Error(`The object store answered ${key} without its length`);
+    }
+    return { size, stream };
+  }
+
+  /** One GetObject: its body, and its length as the server gave it (the range's when one is asked). */
+  private async getObject(
+    key: string,
+    range?: { start: number; end: number },
+  ): Promise<{ size: number | undefined; stream: Readable }> {
+    let answer;
+    try {
+      answer = await this.client.send(
         new GetObjectCommand({
           Bucket: this.bucket,
           Key: key,
           ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
         }),
       );
-      // In Node the body is the HTTP response itself, a Readable.
-      if (!(answer.Body instanceof Readable)) throw new Error(`The object store answered ${key} without a body`);
-      return answer.Body;
     } catch (error) {
       if (isMissingObject(error)) throw new ObjectNotFound(key);
       throw error;
     }
+    // In Node the body is the HTTP response itself, a Readable.
+    if (!(answer.Body instanceof Readable)) throw new Error(`The object store answered ${key} without a body`);
+    return { size: answer.ContentLength, stream: answer.Body };
   }
 
   async size(key: string): Promise<number | undefined> {

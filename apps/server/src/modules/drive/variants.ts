@@ -108,12 +108,12 @@ async function fromStore(
   key: string,
   recent: RecentRenderings,
 ): Promise<Buffer | { size: number; stream: Readable } | undefined> {
-  const size = await store.size(key);
-  if (size === undefined) return undefined;
-  const stream = await store.get(key);
-  if (size > KEPT_IN_MEMORY_BYTES) return { size, stream };
+  // One request for the bytes and their size (a HEAD then a GET were two round trips to S3).
+  const found = await store.getWithSize(key);
+  if (!found) return undefined;
+  if (found.size > KEPT_IN_MEMORY_BYTES) return found;
   const chunks: Buffer[] = [];
-  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+  for await (const chunk of found.stream as AsyncIterable<Buffer>) chunks.push(chunk);
   const body = Buffer.concat(chunks);
   recent.keep(key, body);
   return body;
