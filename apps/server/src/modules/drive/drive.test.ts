@@ -4,7 +4,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LocalObjectStore } from '../../core/storage/local-store.js';
+import { S3ObjectStore } from '../../core/storage/s3-store.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 import { startS3Server } from '../../test/s3-server.js';
@@ -173,6 +175,41 @@ describe.each(['local', 's3'] as const)('the drive (%s store)', (backing) => {
     // A PDF declared as one is kept, as what its bytes say it is.
     const pdf = await uploadAs(t, owner, project, { name: 'terms.pdf', type: 'application/pdf', bytes: PDF });
     expect(pdf).toMatchObject({ type: 'application/pdf', width: null });
+  });
+
+  it('measures a JPEG as shown (EXIF orientation 6) as its bytes come in, reading nothing back', async () => {
+    const bytes = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#3366ff' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const store = (backing === 's3' ? S3ObjectStore : LocalObjectStore).prototype;
+    const reads = [vi.spyOn(store, 'get'), vi.spyOn(store, 'getWithSize'), vi.spyOn(store, 'size')];
+    const seen = s3?.requests().length ?? 0;
+    try {
+      const file = await uploadAs(t, owner, project, { name: 'portrait.jpg', type: 'image/jpeg', bytes });
+      expect(file).toMatchObject({ status: 'ready', type: 'image/jpeg', width: 80, height: 120 });
+      for (const read of reads) expect(read).not.toHaveBeenCalled();
+      if (s3) {
+        // One PutObject of its bytes, and no other request about them.
+        const about = s3
+          .requests()
+          .slice(seen)
+          .filter((request) => request.url.includes(file.id));
+        expect(about.map((request) => request.method)).toEqual(['PUT']);
+      }
+    } finally {
+      for (const read of reads) read.mockRestore();
+    }
+  });
+
+  it('keeps no size for bytes declared image/png that sharp cannot read, nor for files that are no image', async () => {
+    // A PNG's signature and header, then nothing of a PNG: the type is an image's, the bytes are no image.
+    const broken = Buffer.concat([(await png(40, 30)).subarray(0, 33), Buffer.alloc(5000, 7)]);
+    const file = await uploadAs(t, owner, project, { name: 'broken.png', type: 'image/png', bytes: broken });
+    expect(file).toMatchObject({ status: 'ready', type: 'image/png', size: broken.length, width: null, height: null });
+    expect((await owner.call('GET', fileUrl(file.id))).rawPayload.equals(broken)).toBe(true);
+    const text = await uploadAs(t, owner, project, { name: 'n.txt', type: 'text/plain', bytes: Buffer.from('n') });
+    expect(text).toMatchObject({ type: 'text/plain', width: null, height: null });
   });
 
   it('refuses more or fewer bytes than declared, and keeps nothing', async () => {
@@ -383,6 +420,45 @@ describe.each(['local', 's3'] as const)('the drive (%s store)', (backing) => {
     await owner.call('DELETE', fileUrl(file.id));
     await t.app.services.jobs.runDue();
     if (backing === 'local') expect(await ofFile()).toEqual([]);
+  });
+
+  it('reads a rendering made before from the store in one request', async () => {
+    // Noise: its rendering is over the 2 MiB kept in memory, so each request after the first reads the store.
+    const noise = { type: 'gaussian', mean: 128, sigma: 60 } as const;
+    const bytes = await sharp({ create: { width: 1000, height: 1000, channels: 3, background: '#000', noise } })
+      .png()
+      .toBuffer();
+    const file = await uploadAs(t, owner, project, { name: 'noise.png', type: 'image/png', bytes });
+    const url = `${fileUrl(file.id)}&type=png&width=999`;
+    const store = (backing === 's3' ? S3ObjectStore : LocalObjectStore).prototype;
+    const sizes = vi.spyOn(store, 'size');
+    const sized = vi.spyOn(store, 'getWithSize');
+    const seen = s3?.requests().length ?? 0;
+    try {
+      const first = await owner.call('GET', url);
+      expect(first.statusCode).toBe(200);
+      expect(first.rawPayload.length).toBeGreaterThan(2 * 1024 ** 2);
+      const between = s3?.requests().length ?? 0;
+      const again = await owner.call('GET', url);
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(Number(again.headers['content-length'])).toBe(first.rawPayload.length);
+      expect(sizes).not.toHaveBeenCalled();
+      expect(sized).toHaveBeenCalledTimes(2);
+      if (s3) {
+        const requests = s3.requests();
+        const ofRendering = (from: number, to?: number) =>
+          requests
+            .slice(from, to)
+            .filter((request) => request.url.includes(`variants/${file.id}`))
+            .map((request) => request.method);
+        // Not there yet (one GET, answered 404), then kept; the second time one GET.
+        expect(ofRendering(seen, between)).toEqual(['GET', 'PUT']);
+        expect(ofRendering(between)).toEqual(['GET']);
+      }
+    } finally {
+      sizes.mockRestore();
+      sized.mockRestore();
+    }
   });
 
   it("signs a private image's preview links, which work signed out until they expire or the file changes", async () => {

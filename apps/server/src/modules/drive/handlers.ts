@@ -11,7 +11,6 @@ import type { ObjectStore } from '../../core/storage/object-store.js';
 import { bytesExpected, driveNotInstalled, fileNotFound, lengthRequired, quotaExceeded } from './errors.js';
 import { fileRow, findFileRow, listFiles, loadFile, type FileRow } from './files.js';
 import type { ImageOptions } from './images/image-options.js';
-import { imageSize } from './image-size.js';
 import { deleteAfterCommit, objectKeyOf } from './objects.js';
 import type { ServedTally } from './metrics.js';
 import { RecentPublicFiles, RecentRenderings } from './recent.js';
@@ -153,7 +152,8 @@ export function driveHandlers(deps: DriveDeps): Handlers<DriveOperations> {
       });
       try {
         const type = await decideType(before.type, received.head);
-        const size = await imageSize(storage, key, type, received.size);
+        // Measured as the bytes came in (receive-bytes.ts), kept for an image of its decided type only.
+        const size = type.startsWith('image/') && type !== 'image/svg+xml' ? received.image : undefined;
         const now = clock.now();
         await db.transaction(async (tx) => {
           const drive = await lockDrive(tx, query.project, now);

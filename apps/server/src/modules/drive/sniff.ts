@@ -2,6 +2,9 @@ import { fileTypeFromBuffer } from 'file-type';
 import { typeFamily } from '@wharf/contract';
 import { typeMismatch } from './errors.js';
 
+/** Enough of a file's start for `file-type` to recognise any format it knows. */
+export const SNIFF_BYTES = 4100;
+
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Text: UTF-8 without NUL (the head may end inside a character, so it is read as a stream's part). */
