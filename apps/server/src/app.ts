@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -50,6 +49,8 @@ import type { SessionStore } from './modules/accounts/sessions.js';
 import type { TokenService } from './core/security/tokens.js';
 import type { CaptchaVerifier } from './modules/captcha/service.js';
 import type { PermissionResolver } from './modules/access/service.js';
+import { KeptAnswers, registerKeptAnswers, serverWithKeptAnswers } from './core/http/kept-answers.js';
+import { requestIdOf } from './core/http/request-id.js';
 
 export interface AppDependencies {
   database: DatabaseHandle;
@@ -86,9 +87,6 @@ declare module 'fastify' {
     services: Services;
   }
 }
-
-/** An incoming request id is kept only if it is short and plain, so it cannot forge log lines. */
-const requestIdPattern = /^[\w.:-]{1,128}$/;
 
 /**
  * During shutdown, answers in flight end their connection: a keep-alive socket that turned idle
@@ -140,20 +138,20 @@ async function openSharedRedis(app: FastifyInstance, config: Config) {
 
 /** Plugins and modules; used by main.ts and by every test. Listening and the database's life are the caller's. */
 export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
+  // Answers a route lets be kept are given again before Fastify sees the request (decision 031).
+  const clock = deps.clock ?? systemClock;
+  const answers = new KeptAnswers(() => clock.now().getTime());
   const app = Fastify({
+    serverFactory: serverWithKeptAnswers(answers),
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: false,
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     // Keep-alive sockets that are idle must not hold shutdown open.
     forceCloseConnections: 'idle',
   });
 
-  const clock = deps.clock ?? systemClock;
   const { db } = deps.database;
   // Page tokens are signed with a secret every process shares, so any process can read another's.
   usePageTokenSecret(await ensureSecret(db, 'page-token-hmac'));
@@ -175,6 +173,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     outbound: createOutboundFetch({ allow: config.OUTBOUND_ALLOW_HOSTS }),
     ...(redis ? { redis } : {}),
     storage,
+    answers,
     secret: (name, make) => ensureSecret(db, name, make),
     log,
     onClose: (work) => app.addHook('onClose', async () => work()),
@@ -237,6 +236,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Answers up to 64 KB are compressed inline: on two cores the library would send those above 8 KB
   // (a page of invoices) through a stream on the thread pool, which cost a third of such a request.
   await app.register(fastifyCompress, { threshold: 1024, syncThreshold: 64 * 1024 });
+  // After every hook that adds to an answer, so a kept one has all its headers.
+  registerKeptAnswers(app, answers);
   await registerOpenApi(app, config.PUBLIC_URL, config.WEB_DIST_DIR);
 
   registerOperations(

@@ -5,6 +5,7 @@ import type { Clock, TestClock } from './clock.js';
 import type { Database, DatabaseHandle } from './db/database.js';
 import type { Handler, RateLimit } from './http/operations.js';
 import type { OutboundFetch } from './http/outbound.js';
+import type { KeptAnswers } from './http/kept-answers.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { ObjectStore } from './storage/object-store.js';
 
@@ -32,6 +33,8 @@ export interface SharedParts {
   redis?: Redis;
   /** Where file bytes live: DATA_DIR/files, or the S3-compatible store at S3_ENDPOINT (decision 029). */
   storage: ObjectStore;
+  /** Answers given again from memory before Fastify (decision 031); a module forgets what changed. */
+  answers: KeptAnswers;
   /** A secret every process shares (core/security/secrets.ts): made on first start, kept in the database. */
   secret(name: string, make?: () => string): Promise<string>;
   log(message: string, details?: unknown): void;

@@ -6,6 +6,7 @@ import { recordAudit } from '../../core/audit/audit.js';
 import type { Clock } from '../../core/clock.js';
 import type { Database } from '../../core/db/database.js';
 import type { Handlers } from '../../core/http/operations.js';
+import type { KeptAnswers } from '../../core/http/kept-answers.js';
 import type { JobQueue } from '../../core/jobs/queue.js';
 import type { ObjectStore } from '../../core/storage/object-store.js';
 import { bytesExpected, driveNotInstalled, fileNotFound, lengthRequired, quotaExceeded } from './errors.js';
@@ -46,6 +47,8 @@ export interface DriveDeps {
   linkSecret: string;
   /** Counts what is served and rendered, for the admin's metrics. */
   tally: ServedTally;
+  /** The answers given again before Fastify: a changed file's are forgotten with it. */
+  answers: KeptAnswers;
   hasDrive(projectId: string): Promise<boolean>;
 }
 
@@ -65,7 +68,7 @@ export function driveHandlers(deps: DriveDeps): Handlers<DriveOperations> {
   };
   const previews = () => previewLinker(deps.linkSecret, clock.now());
   const renderings = new RecentRenderings();
-  const publicFiles = new RecentPublicFiles();
+  const publicFiles = new RecentPublicFiles(deps.answers);
   /** A file's bytes, or a rendering of them when image options are asked; counted as served. */
   const serve = async (
     request: FastifyRequest,
@@ -223,6 +226,15 @@ export function driveHandlers(deps: DriveDeps): Handlers<DriveOperations> {
           ? PUBLIC_VERSIONED_CACHE
           : PUBLIC_CACHE;
       reply.header('cross-origin-resource-policy', 'cross-origin');
+      // The same link is answered again from memory while what was read of the file is trusted, and
+      // never past a signed link's expiry; a change to the file through this process forgets it.
+      const now = clock.now().getTime();
+      const trusted = now + publicFiles.trustedFor(params.project, params.file);
+      request.keepAnswer = {
+        tag: RecentPublicFiles.tagOf(params.project, params.file),
+        until: query.expires === undefined ? trusted : Math.min(trusted, query.expires * 1000),
+        onReplay: (bytes) => deps.tally.served(params.project, clock.now(), bytes),
+      };
       return serve(request, reply, file, options, cache);
     },
 

@@ -19,7 +19,7 @@ export const driveModule = defineModule<
 >({
   name: 'drive',
   needs: ['projects', 'integrations'],
-  setup: async ({ db, clock, storage, jobs, secret, log, onClose }, { projects, integrations }) => {
+  setup: async ({ db, clock, storage, answers, jobs, secret, log, onClose }, { projects, integrations }) => {
     registerObjectDeletion(jobs, storage);
     registerPendingExpiry(jobs, { db, clock });
     await schedulePendingExpiry(jobs, clock);
@@ -44,7 +44,7 @@ export const driveModule = defineModule<
     });
     return {
       handlers: {
-        ...driveHandlers({ db, clock, storage, jobs, linkSecret, tally, hasDrive }),
+        ...driveHandlers({ db, clock, storage, answers, jobs, linkSecret, tally, hasDrive }),
         ...driveAdminHandlers({ db, clock, flushMetrics }),
       },
       service: { flushMetrics },

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { KeptAnswers } from '../../core/http/kept-answers.js';
 import type { FileRow } from './files.js';
 
 /** Renderings kept in memory at most, in bytes, and the largest one kept (a bigger one is read from the store). */
@@ -36,14 +37,22 @@ export interface PublicFacts {
 
 /**
  * What the public route read of a file, trusted for a few seconds: strangers' requests (a
- * storefront's images) then cost no database work. A change made through this process is seen at
- * once (its handlers forget the file); one made through another process within the TTL — a file
- * made private, deleted or replaced. That is well inside what the answers themselves allow: a
- * public file is cached by browsers for an hour (a year for a versioned link), a signed one until
- * its link expires.
+ * storefront's images) then cost no database work, and the answers made from it may be given again
+ * from memory for as long (`KeptAnswers`, tagged with `tagOf`). A change made through this process is
+ * seen at once (its handlers forget the file, and so its kept answers); one made through another
+ * process within the TTL — a file made private, deleted or replaced. That is well inside what the
+ * answers themselves allow: a public file is cached by browsers for an hour (a year for a versioned
+ * link), a signed one until its link expires.
  */
 export class RecentPublicFiles {
   private readonly facts = new LRUCache<string, PublicFacts>({ max: 10_000, ttl: PUBLIC_FACTS_TTL_MS });
+
+  constructor(private readonly answers?: Pick<KeptAnswers, 'forget'>) {}
+
+  /** The tag of a file's kept answers. */
+  static tagOf(projectId: string, fileId: string): string {
+    return `drive:${projectId}/${fileId}`;
+  }
 
   async read(projectId: string, fileId: string, load: () => Promise<PublicFacts>): Promise<PublicFacts> {
     const key = `${projectId}/${fileId}`;
@@ -54,7 +63,13 @@ export class RecentPublicFiles {
     return loaded;
   }
 
+  /** For how many more milliseconds what was read of the file is trusted (0 once it is not). */
+  trustedFor(projectId: string, fileId: string): number {
+    return Math.max(0, this.facts.getRemainingTTL(`${projectId}/${fileId}`));
+  }
+
   forget(projectId: string, fileId: string): void {
     this.facts.delete(`${projectId}/${fileId}`);
+    this.answers?.forget(RecentPublicFiles.tagOf(projectId, fileId));
   }
 }
