@@ -35,12 +35,18 @@ const toAdmin = (row: Row | undefined, projectId: string, projectName: string): 
   updatedAt: row?.updatedAt.toISOString() ?? null,
 });
 
-/** A project's drive as admins see it; an unknown project is 404 PROJECT_NOT_FOUND. */
-async function loadAdmin(db: Executor, projectId: string): Promise<DriveProjectAdmin> {
+/** A project's name; an unknown project is 404 PROJECT_NOT_FOUND. */
+async function projectName(db: Executor, projectId: string): Promise<string> {
   const [project] = await db.select().from(projectNames).where(eq(projectNames.id, projectId));
   if (!project) throw projectNotFound();
+  return project.name;
+}
+
+/** A project's drive as admins see it; an unknown project is 404 PROJECT_NOT_FOUND. */
+async function loadAdmin(db: Executor, projectId: string): Promise<DriveProjectAdmin> {
+  const name = await projectName(db, projectId);
   const [row] = await db.select().from(driveProjects).where(eq(driveProjects.projectId, projectId));
-  return toAdmin(row, projectId, project.name);
+  return toAdmin(row, projectId, name);
 }
 
 /** Platform admins' view of every drive: setup (quota, storage class), usage and metrics. */
@@ -52,27 +58,33 @@ export function driveAdminHandlers(deps: {
 }): Handlers<AdminOperations> {
   const { db, clock } = deps;
 
-  /** Changes a project's setup in one transaction with its audit entry. */
+  /**
+   * Changes a project's setup in one transaction with its audit entry. The project's name is read once,
+   * before (an unknown project is 404 PROJECT_NOT_FOUND, nothing written), and the answer is the drive's
+   * row as the update returns it, under the drive's lock, rather than read again after the commit.
+   */
   const change = async (
     request: Parameters<Handlers<AdminOperations>['setupDriveProjectAdmin']>[1],
     projectId: string,
     set: { quotaBytes?: number | undefined; storageClass?: string | undefined },
-  ) => {
-    await loadAdmin(db, projectId);
+  ): Promise<DriveProjectAdmin> => {
+    const name = await projectName(db, projectId);
     const now = clock.now();
-    await db.transaction(async (tx) => {
+    const row = await db.transaction(async (tx) => {
       await lockDrive(tx, projectId, now);
-      await tx
+      const [updated] = await tx
         .update(driveProjects)
         .set({
           ...(set.quotaBytes !== undefined ? { quotaBytes: set.quotaBytes } : {}),
           ...(set.storageClass !== undefined ? { storageClass: set.storageClass } : {}),
           updatedAt: now,
         })
-        .where(eq(driveProjects.projectId, projectId));
+        .where(eq(driveProjects.projectId, projectId))
+        .returning();
       await recordAudit(tx, request, { projectId, target: `drive:${projectId}`, details: set });
+      return updated;
     });
-    return loadAdmin(db, projectId);
+    return toAdmin(row, projectId, name);
   };
 
   return {

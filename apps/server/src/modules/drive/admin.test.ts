@@ -1,9 +1,12 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { auditEntries } from '../../core/audit/read.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 import { makeAdmin } from '../accounts/testing.js';
 import { installDrive, uploadAs } from '../../test/drive.js';
+import { driveProjects } from './schema.js';
 
 const GB = 1024 ** 3;
 
@@ -115,5 +118,39 @@ describe("platform admins' drive setup and metrics", () => {
     const res = await admin.call('GET', `/v1/drive/admin/metrics?start=${day}&end=${day}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().days[0]).toMatchObject({ bytesServed: bytes.length });
+  });
+
+  it('answers a change with the drive as it then is, and refuses an unknown project without writing', async () => {
+    await owner.refresh();
+    await admin.refresh();
+    const other = (await createProjectAs(owner, 'Other')).id;
+    await installDrive(owner, other);
+    const bytes = Buffer.from('held by the drive');
+    await uploadAs(t, owner, other, { name: 'held.txt', type: 'text/plain', bytes });
+    const url = `/v1/drive/admin/projects/${other}`;
+
+    const setup = await admin.call('POST', url, { quotaBytes: 5 * GB });
+    expect(setup.statusCode).toBe(201);
+    expect(setup.json()).toMatchObject({ projectName: 'Other', quotaBytes: 5 * GB, usedBytes: bytes.length });
+    expect(setup.json()).toEqual((await admin.call('GET', url)).json());
+    t.clock.advance(1000);
+    const patched = await admin.call('PATCH', url, { storageClass: 'infrequent' });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({ quotaBytes: 5 * GB, storageClass: 'infrequent', fileCount: 1 });
+    expect(patched.json().updatedAt).not.toBe(setup.json().updatedAt);
+    expect(patched.json()).toEqual((await admin.call('GET', url)).json());
+
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const [method, body] of [
+      ['POST', { quotaBytes: GB }],
+      ['PATCH', { quotaBytes: GB }],
+      ['DELETE', undefined],
+    ] as const) {
+      const res = await admin.call(method, `/v1/drive/admin/projects/${unknown}`, body);
+      expect(res.statusCode, method).toBe(404);
+      expect(res.json(), method).toMatchObject({ code: 'PROJECT_NOT_FOUND' });
+    }
+    expect(await t.database.db.select().from(driveProjects).where(eq(driveProjects.projectId, unknown))).toEqual([]);
+    expect(await auditEntries(t.database.db, { target: `drive:${unknown}`, result: 'success' })).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { formatBytes } from '../../features/drive/format';
 import { niceCeiling } from '../../features/billing/ui/SpendChart';
 import { formatDate } from '../../ui/dates';
 import { firstUse } from '../../ui/first-use';
+import { useWidth } from '../../ui/use-width';
 
 export interface DayValue {
   /** A UTC day, `YYYY-MM-DD`. */
@@ -51,7 +52,9 @@ export function DayChart({
   size?: keyof typeof SIZES;
 }) {
   const titleId = useId();
-  const { width, height, left, fontSize } = SIZES[size];
+  // Drawn in the box's own pixels: the labels stay 11 px from a phone to a wide screen.
+  const { width: fallbackWidth, height, left, fontSize } = SIZES[size];
+  const [box, width] = useWidth<HTMLDivElement>(fallbackWidth);
   const max = Math.max(0, ...days.map((d) => d.value));
   const { top, ticks } = measure === 'bytes' ? bytesScale(max) : countScale(max);
   const plotWidth = width - left - 4;
@@ -65,7 +68,8 @@ export function DayChart({
   const labelled =
     days.length <= 1
       ? [0]
-      : size === 'large' && days.length > 2
+      : // Three dates of about 90 px each need a wide box: on a phone the ends only.
+        size === 'large' && days.length > 2 && width >= 480
         ? [0, Math.floor((days.length - 1) / 2), days.length - 1]
         : [0, days.length - 1];
 
@@ -81,68 +85,72 @@ export function DayChart({
   const barWidth = Math.max(1, slot * 0.7);
 
   return (
-    <svg
-      viewBox={`0 0 ${width} ${height}`}
-      role="img"
-      aria-labelledby={titleId}
-      className="h-auto w-full text-muted"
-      preserveAspectRatio="xMidYMid meet"
-    >
-      <title id={titleId}>{chartSummary(title, days, measure, kind)}</title>
-      {ticks.map((tick) => (
-        <g key={tick}>
-          <line x1={left} x2={width} y1={y(tick)} y2={y(tick)} stroke="currentColor" strokeOpacity={0.2} />
-          <text x={left - 6} y={y(tick)} dy="0.32em" textAnchor="end" fontSize={fontSize} fill="currentColor">
-            {tickLabel(tick)}
-          </text>
-        </g>
-      ))}
-      {area && <path d={area} className="fill-primary" fillOpacity={0.15} />}
-      {line && (
-        <polyline
-          points={line}
-          fill="none"
-          className="stroke-primary"
-          strokeWidth={2}
-          strokeLinejoin="round"
-          vectorEffect="non-scaling-stroke"
-        />
-      )}
-      {days.map((d, i) => {
-        const tip = <title>{`${formatDay(d.day)}: ${formatMeasure(d.value, measure)}`}</title>;
-        if (kind === 'area')
-          // An invisible column per day, so a pointer over the day shows its value.
+    <div ref={box} className="w-full">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        width="100%"
+        height={height}
+        role="img"
+        aria-labelledby={titleId}
+        className="block text-muted"
+        preserveAspectRatio="none"
+      >
+        <title id={titleId}>{chartSummary(title, days, measure, kind)}</title>
+        {ticks.map((tick) => (
+          <g key={tick}>
+            <line x1={left} x2={width} y1={y(tick)} y2={y(tick)} stroke="currentColor" strokeOpacity={0.2} />
+            <text x={left - 6} y={y(tick)} dy="0.32em" textAnchor="end" fontSize={fontSize} fill="currentColor">
+              {tickLabel(tick)}
+            </text>
+          </g>
+        ))}
+        {area && <path d={area} className="fill-primary" fillOpacity={0.15} />}
+        {line && (
+          <polyline
+            points={line}
+            fill="none"
+            className="stroke-primary"
+            strokeWidth={2}
+            strokeLinejoin="round"
+            vectorEffect="non-scaling-stroke"
+          />
+        )}
+        {days.map((d, i) => {
+          const tip = <title>{`${formatDay(d.day)}: ${formatMeasure(d.value, measure)}`}</title>;
+          if (kind === 'area')
+            // An invisible column per day, so a pointer over the day shows its value.
+            return (
+              <rect key={d.day} x={x(i)} y={TOP} width={slot} height={plotHeight} fill="transparent">
+                {tip}
+              </rect>
+            );
+          const barTop = y(d.value);
           return (
-            <rect key={d.day} x={x(i)} y={TOP} width={slot} height={plotHeight} fill="transparent">
+            <rect
+              key={d.day}
+              x={x(i) + (slot - barWidth) / 2}
+              y={barTop}
+              width={barWidth}
+              height={Math.max(0, base - barTop)}
+              rx={Math.min(2, barWidth / 3)}
+              className="fill-primary"
+            >
               {tip}
             </rect>
           );
-        const barTop = y(d.value);
-        return (
-          <rect
-            key={d.day}
-            x={x(i) + (slot - barWidth) / 2}
-            y={barTop}
-            width={barWidth}
-            height={Math.max(0, base - barTop)}
-            rx={Math.min(2, barWidth / 3)}
-            className="fill-primary"
-          >
-            {tip}
-          </rect>
-        );
-      })}
-      {days.length > 0 &&
-        labelled.map((i) => {
-          const anchor = i === 0 ? 'start' : i === days.length - 1 ? 'end' : 'middle';
-          const at = anchor === 'start' ? x(i) : anchor === 'end' ? x(i) + slot : x(i) + slot / 2;
-          return (
-            <text key={i} x={at} y={height - 6} textAnchor={anchor} fontSize={fontSize - 1} fill="currentColor">
-              {formatDay(days[i]!.day)}
-            </text>
-          );
         })}
-    </svg>
+        {days.length > 0 &&
+          labelled.map((i) => {
+            const anchor = i === 0 ? 'start' : i === days.length - 1 ? 'end' : 'middle';
+            const at = anchor === 'start' ? x(i) : anchor === 'end' ? x(i) + slot : x(i) + slot / 2;
+            return (
+              <text key={i} x={at} y={height - 6} textAnchor={anchor} fontSize={fontSize - 1} fill="currentColor">
+                {formatDay(days[i]!.day)}
+              </text>
+            );
+          })}
+      </svg>
+    </div>
   );
 }
 

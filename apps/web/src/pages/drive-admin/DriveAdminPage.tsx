@@ -4,18 +4,14 @@ import { useRef, useState } from 'react';
 import { AdminsOnly } from '../../features/accounts/ui/AdminsOnly';
 import { SettingsHeader, SettingsSection } from '../../features/accounts/ui/SettingsSection';
 import { useUser } from '../../features/accounts/api/session';
-import { Table, type Column } from '../../features/billing/ui/Table';
 import { useAdminDriveProjects } from '../../features/drive/api/admin-drive-projects';
 import { errorMessage } from '../../features/forms/form-errors';
 import { pagedItems } from '../../features/lists/paged-list';
-import { Button } from '../../ui/Button';
 import { EmptyState, LoadError, LoadMore } from '../../ui/ListStates';
 import { Loading } from '../../ui/Loading';
-import { formatMeasure } from './DayChart';
 import { AllDrivesMetrics } from './DriveMetrics';
 import { ProjectDrivePanel } from './ProjectDrivePanel';
-import { storageClassName } from './quota';
-import { UsageMeter } from './UsageMeter';
+import { ProjectsTable } from './ProjectsTable';
 
 const TITLE = 'Drive admin';
 const ADMINS_ONLY = "Only platform administrators can manage the projects' drives.";
@@ -56,42 +52,6 @@ function Drives({ drives }: { drives: DrivesQuery }) {
   const opener = useRef<HTMLElement | null>(null);
   const items = pagedItems(drives.data?.pages, (d) => d.projectId);
 
-  const columns: Column<DriveProjectAdmin>[] = [
-    {
-      header: 'Project',
-      cell: (d) => (
-        <div className="min-w-0">
-          <p className="font-medium break-words">{d.projectName}</p>
-          {d.createdAt === null && <p className="text-xs text-muted">Not set up</p>}
-        </div>
-      ),
-    },
-    { header: 'Used / quota', cell: (d) => <UsageMeter drive={d} /> },
-    { header: 'Files', numeric: true, cell: (d) => formatMeasure(d.fileCount, 'count') },
-    {
-      header: 'Storage class',
-      cell: (d) => <span className="whitespace-nowrap">{storageClassName(d.storageClass)}</span>,
-    },
-    {
-      header: <span className="sr-only">Actions</span>,
-      // The cell holds the sr-only header in place: positioned elsewhere, it would widen the page on phones.
-      className: 'relative text-right',
-      cell: (d) => (
-        <Button
-          size="small"
-          variant="secondary"
-          aria-label={`Manage ${d.projectName}`}
-          onClick={(event) => {
-            opener.current = event.currentTarget;
-            setOpen({ drive: d, updatedAt: drives.dataUpdatedAt });
-          }}
-        >
-          Manage
-        </Button>
-      ),
-    },
-  ];
-
   return (
     <>
       <SettingsSection title="Projects" description="Drives that have been set up or hold files, largest first.">
@@ -108,12 +68,13 @@ function Drives({ drives }: { drives: DrivesQuery }) {
           <EmptyState title="No drives yet">A project's drive shows here once it is set up or holds files.</EmptyState>
         ) : (
           <>
-            <Table
-              caption="Projects' drives"
-              columns={columns}
-              rows={items}
-              keyOf={(d) => d.projectId}
+            <ProjectsTable
+              drives={items}
               busy={drives.isRefetching && !drives.isFetchingNextPage}
+              onManage={(drive, event) => {
+                opener.current = event.currentTarget;
+                setOpen({ drive, updatedAt: drives.dataUpdatedAt });
+              }}
             />
             <LoadMore
               count={items.length}

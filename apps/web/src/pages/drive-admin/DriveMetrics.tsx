@@ -23,6 +23,12 @@ interface MetricsQuery {
 }
 
 /** Every drive together, day by day. */
+/** What the drives held at the period's last day: "3.2 MB · 1 file". */
+export function storedFigure(last: Pick<DriveMetricsDay, 'storedBytes' | 'fileCount'> | undefined): string {
+  if (!last) return '—';
+  return `${formatBytes(last.storedBytes)} · ${formatMeasure(last.fileCount, 'count')} ${last.fileCount === 1 ? 'file' : 'files'}`;
+}
+
 export function AllDrivesMetrics() {
   const [days, setDays] = useState<PeriodDays>(30);
   const query = useAdminDriveMetrics(useMemo(() => lastDays(days), [days]));
@@ -156,10 +162,7 @@ function Charts({ days, scope }: { days: readonly DriveMetricsDay[]; scope: stri
   ];
   return (
     <>
-      <ChartCard
-        title="Stored"
-        figure={last ? `${formatBytes(last.storedBytes)} · ${formatMeasure(last.fileCount, 'count')} files` : '—'}
-      >
+      <ChartCard title="Stored" figure={storedFigure(last)}>
         <DayChart
           title={`${scope}: stored`}
           days={series(days, 'storedBytes')}

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, json, listPage, queryOf, signedInApi, user, type FakeCall } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { bytesScale, chartSummary, countScale } from './DayChart';
+import { storedFigure } from './DriveMetrics';
 import { lastDays } from './period';
 import { quotaFromUnits, quotaInUnits } from './quota';
 
@@ -102,8 +103,9 @@ describe('the drive admin page (platform administrators)', () => {
           .map((c) => c.textContent),
       ),
     ).toEqual([
-      ['Harbour Goods', '9.6 GB of 10 GB', '1,204', 'Standard', 'Manage'],
-      ['North Plant', '3.2 MB of 500 MB', '12', 'Infrequent access', 'Manage'],
+      // "Files" and "Storage class" show only under the md breakpoint, where each drive is a card without the headers.
+      ['Harbour Goods', '9.6 GB of 10 GB', 'Files 1,204', 'Storage class Standard', 'Manage'],
+      ['North Plant', '3.2 MB of 500 MB', 'Files 12', 'Storage class Infrequent access', 'Manage'],
     ]);
     expect(within(row('Harbour Goods')).getByRole('meter', { name: 'Harbour Goods: drive usage' })).toHaveAttribute(
       'aria-valuenow',
@@ -341,6 +343,12 @@ describe('drive admin helpers', () => {
     expect(bytesScale(1638)).toEqual({ top: 2048, ticks: [0, 1024, 2048] });
     expect(countScale(0)).toEqual({ top: 2, ticks: [0, 1, 2] });
     expect(countScale(37)).toEqual({ top: 40, ticks: [0, 20, 40] });
+  });
+
+  it("says what the drives held at the period's end, one file or many", () => {
+    expect(storedFigure({ storedBytes: 0, fileCount: 1 })).toBe('0 bytes · 1 file');
+    expect(storedFigure({ storedBytes: 129 * MB, fileCount: 39 })).toBe('129 MB · 39 files');
+    expect(storedFigure(undefined)).toBe('—');
   });
 
   it('sums a quiet period up as none', () => {
