@@ -36,6 +36,7 @@ import { bookmarksModule } from './modules/bookmarks/index.js';
 import { captchaModule } from './modules/captcha/index.js';
 import { healthModule } from './modules/health/index.js';
 import { driveModule } from './modules/drive/index.js';
+import { chatModule } from './modules/chat/index.js';
 import { integrationsModule, type IntegrationOptions } from './modules/integrations/index.js';
 import { mailModule } from './modules/mail/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
@@ -125,6 +126,7 @@ export function appModules(deps: AppDependencies): AnyModule[] {
     billingModule(deps.paymentGateway ? { gateway: deps.paymentGateway } : {}),
     integrationsModule(deps.integrations),
     driveModule,
+    chatModule,
   ];
 }
 

@@ -2234,5 +2234,210 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
       "end"
     ],
     "bodyRequired": false
+  },
+  "createChannel": {
+    "operationId": "createChannel",
+    "method": "POST",
+    "path": "/v1/chat/channels",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "createChannelRequest",
+    "bodyRequired": true
+  },
+  "listChannels": {
+    "operationId": "listChannels",
+    "method": "GET",
+    "path": "/v1/chat/channels",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "getChannel": {
+    "operationId": "getChannel",
+    "method": "GET",
+    "path": "/v1/chat/channels/{channel}",
+    "pathParams": [
+      "channel"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "updateChannel": {
+    "operationId": "updateChannel",
+    "method": "PATCH",
+    "path": "/v1/chat/channels/{channel}",
+    "pathParams": [
+      "channel"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "updateChannelRequest",
+    "bodyRequired": true
+  },
+  "deleteChannel": {
+    "operationId": "deleteChannel",
+    "method": "DELETE",
+    "path": "/v1/chat/channels/{channel}",
+    "pathParams": [
+      "channel"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "listChannelUsers": {
+    "operationId": "listChannelUsers",
+    "method": "GET",
+    "path": "/v1/chat/channels/{channel}/users",
+    "pathParams": [
+      "channel"
+    ],
+    "query": [
+      "includeSubscription"
+    ],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "addChannelUsers": {
+    "operationId": "addChannelUsers",
+    "method": "POST",
+    "path": "/v1/chat/channels/{channel}/users",
+    "pathParams": [
+      "channel"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "users",
+    "bodyRequired": true
+  },
+  "removeChannelUsers": {
+    "operationId": "removeChannelUsers",
+    "method": "DELETE",
+    "path": "/v1/chat/channels/{channel}/users",
+    "pathParams": [
+      "channel"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "users",
+    "bodyRequired": true
+  },
+  "createMessage": {
+    "operationId": "createMessage",
+    "method": "POST",
+    "path": "/v1/chat/channels/{channel}/messages",
+    "pathParams": [
+      "channel"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "createMessageRequest",
+    "bodyRequired": true
+  },
+  "listMessages": {
+    "operationId": "listMessages",
+    "method": "GET",
+    "path": "/v1/chat/channels/{channel}/messages",
+    "pathParams": [
+      "channel"
+    ],
+    "query": [
+      "limit",
+      "around",
+      "after",
+      "before"
+    ],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "getMessage": {
+    "operationId": "getMessage",
+    "method": "GET",
+    "path": "/v1/chat/channels/{channel}/messages/{message}",
+    "pathParams": [
+      "channel",
+      "message"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "updateMessage": {
+    "operationId": "updateMessage",
+    "method": "PATCH",
+    "path": "/v1/chat/channels/{channel}/messages/{message}",
+    "pathParams": [
+      "channel",
+      "message"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "updateMessageRequest",
+    "bodyRequired": true
+  },
+  "deleteMessage": {
+    "operationId": "deleteMessage",
+    "method": "DELETE",
+    "path": "/v1/chat/channels/{channel}/messages/{message}",
+    "pathParams": [
+      "channel",
+      "message"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "addReaction": {
+    "operationId": "addReaction",
+    "method": "POST",
+    "path": "/v1/chat/channels/{channel}/messages/{message}/reactions",
+    "pathParams": [
+      "channel",
+      "message"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "reaction",
+    "bodyRequired": true
+  },
+  "removeReaction": {
+    "operationId": "removeReaction",
+    "method": "DELETE",
+    "path": "/v1/chat/channels/{channel}/messages/{message}/reactions",
+    "pathParams": [
+      "channel",
+      "message"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "reaction",
+    "bodyRequired": true
   }
 };

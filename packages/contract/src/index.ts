@@ -14,5 +14,6 @@ export * from './schemas/bookmarks.js';
 export * from './schemas/billing.js';
 export * from './schemas/integrations.js';
 export * from './schemas/drive.js';
+export * from './schemas/chat.js';
 export * from './drive-types.js';
 export * from './schemas/drive-images.js';

@@ -22,6 +22,7 @@ export const permissionCatalogue = {
   'integrations.manage': 'Install, configure, set up and uninstall modules',
   'chat.read': 'Read chat channels and messages',
   'chat.write': 'Post messages, react and manage channels',
+  'chat.manage': "Rename, archive and delete anyone's channels, and delete anyone's messages",
   'drive.read': 'See and download files',
   'drive.write': 'Upload, change and delete files',
   'blog.read': "Read the project's own help posts and news",

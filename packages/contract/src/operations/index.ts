@@ -6,6 +6,7 @@ import { billingDocumentOperations } from './billing-documents.js';
 import { billingOperations } from './billing.js';
 import { blogOperations } from './blog.js';
 import { bookmarkOperations } from './bookmarks.js';
+import { chatOperations } from './chat.js';
 import { driveOperations } from './drive.js';
 import { healthOperations } from './health.js';
 import { integrationOperations } from './integrations.js';
@@ -30,6 +31,7 @@ export const operations = {
   ...billingDocumentOperations,
   ...integrationOperations,
   ...driveOperations,
+  ...chatOperations,
 } satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

@@ -191,6 +191,12 @@ const sampleBodies: Record<string, unknown> = {
   saveTerms: { title: 'Fuzzed', content: '<p>x</p>', version: '1.0' },
   createFile: { name: 'fuzzed.png', type: 'image/png', size: 10 },
   updateFileMetadata: { name: 'Fuzzed' },
+  createChannel: { kind: 'open', name: 'Fuzzed', topic: 'x' },
+  updateChannel: { name: 'Fuzzed', topic: 'x' },
+  createMessage: { text: 'Fuzzed' },
+  updateMessage: { text: 'Fuzzed again' },
+  addReaction: { emoji: '👍' },
+  removeReaction: { emoji: '👍' },
   updateBillingProject: {
     company: {
       legalName: 'Fuzz Ltd',
@@ -270,6 +276,15 @@ describe('every operation with hostile values in each of its fields', () => {
       id: string;
     };
     const blog = (await call('POST', '/v1/blog/blogs', sampleBodies.createBlog)) as { id: string };
+    // A channel with a message, so chat's calls reach their handlers with real ids.
+    const channel = (await call('POST', `/v1/chat/channels?project=${project.id}`, sampleBodies.createChannel)) as {
+      id: string;
+    };
+    const message = (await call(
+      'POST',
+      `/v1/chat/channels/${channel.id}/messages?project=${project.id}`,
+      sampleBodies.createMessage,
+    )) as { id: string };
     const listings = (await call('GET', `/v1/integrations/listings?project=${project.id}&pageSize=1`)) as {
       items: { id: string; integration: { code: string; category: string } }[];
       nextPageToken: string | null;
@@ -292,6 +307,8 @@ describe('every operation with hostile values in each of its fields', () => {
       integration: first.integration.code,
       category: first.integration.category,
       listing: first.id,
+      channel: channel.id,
+      message: message.id,
     };
     fingerprint = await fingerprinter(t);
     state = await fingerprint();

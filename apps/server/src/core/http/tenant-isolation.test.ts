@@ -1,7 +1,7 @@
 import { operations, type Operation } from '@wharf/contract';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
+import { fingerprintOf } from '../../test/fingerprint.js';
 import { bearerUser, type BearerUser } from '../../test/projects.js';
 import { builtInRole } from '../../modules/access/built-in-roles.js';
 
@@ -63,6 +63,11 @@ const sampleBodies: Record<string, unknown> = {
   runInvoices: {},
   exportAdminTransactions: {},
   advanceTestClock: { seconds: 3600 },
+  createChannel: { kind: 'open', name: 'Planted' },
+  updateChannel: { name: 'Taken over', archived: true },
+  addChannelUsers: { users: ['00000000-0000-4000-8000-000000000000'] },
+  removeChannelUsers: { users: ['00000000-0000-4000-8000-000000000000'] },
+  createMessage: { text: 'Planted' },
 };
 
 /** Billing's calls for platform administrators: a project's owner is not one, in any project. */
@@ -95,6 +100,10 @@ const DATA_TABLES = [
   'drive_projects',
   'drive_files',
   'drive_changes',
+  'chat_channels',
+  'chat_members',
+  'chat_messages',
+  'chat_reactions',
 ];
 
 describe('tenant isolation', () => {
@@ -118,16 +127,7 @@ describe('tenant isolation', () => {
   });
   afterAll(() => t.close());
 
-  async function fingerprint(): Promise<string> {
-    const parts: string[] = [];
-    for (const table of DATA_TABLES) {
-      const result = await t.database.db.execute(
-        sql.raw(`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${table} x`),
-      );
-      parts.push(String((result as unknown as { rows: { h: string }[] }).rows[0]?.h));
-    }
-    return parts.join(',');
-  }
+  const fingerprint = () => fingerprintOf(t, DATA_TABLES);
 
   it('covers at least the project operations', () => {
     expect(projectScoped.map((op) => op.operationId)).toEqual(

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../core/db/database.js';
 import { users } from './schema.js';
 
 /**
@@ -27,3 +29,12 @@ export const twoFactorStates = new QueryBuilder()
   .select({ id: users.id, totpEnabledAt: users.totpEnabledAt })
   .from(users)
   .as('two_factor_states');
+
+/**
+ * Whether the user is a platform admin now, read fresh: a bearer token says who its holder is, not
+ * what rights they still have (an admin's rights taken away end at once).
+ */
+export async function isPlatformAdmin(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId));
+  return row?.isAdmin ?? false;
+}

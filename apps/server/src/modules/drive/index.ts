@@ -3,6 +3,7 @@ import type { integrationsModule } from '../integrations/index.js';
 import type { projectsModule } from '../projects/index.js';
 import { driveAdminHandlers } from './admin-handlers.js';
 import { driveHandlers } from './handlers.js';
+import { fileCards } from './file-cards.js';
 import { ServedTally } from './metrics.js';
 import { registerPendingExpiry, schedulePendingExpiry } from './pending.js';
 import { DELETE_OBJECT_QUEUE, projectPrefix, registerObjectDeletion } from './objects.js';
@@ -14,7 +15,7 @@ const METRICS_FLUSH_MS = 5_000;
 
 export const driveModule = defineModule<
   'drive',
-  { flushMetrics(): Promise<void> },
+  { flushMetrics(): Promise<void>; files: { cards: typeof fileCards } },
   { projects: ServiceOf<typeof projectsModule>; integrations: ServiceOf<ReturnType<typeof integrationsModule>> }
 >({
   name: 'drive',
@@ -47,7 +48,7 @@ export const driveModule = defineModule<
         ...driveHandlers({ db, clock, storage, answers, jobs, linkSecret, tally, hasDrive }),
         ...driveAdminHandlers({ db, clock, flushMetrics }),
       },
-      service: { flushMetrics },
+      service: { flushMetrics, files: { cards: fileCards } },
     };
   },
 });

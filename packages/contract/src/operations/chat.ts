@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation.js';
+import {
+  Channel,
+  ChannelList,
+  ChannelUserList,
+  ChannelUsersQuery,
+  CreateChannelRequest,
+  CreateMessageRequest,
+  Message,
+  MessagePage,
+  MessagesQuery,
+  ReactionRequest,
+  UpdateChannelRequest,
+  UpdateMessageRequest,
+  UsersRequest,
+} from '../schemas/chat.js';
+import { ApiErrorBody } from '../schemas/common.js';
+
+const tags = ['chat'];
+const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody };
+const inProject = z.object({ project: z.uuid() });
+const channelParams = z.object({ channel: z.uuid() });
+const messageParams = z.object({ channel: z.uuid(), message: z.uuid() });
+const write = { kind: 'permission', permission: 'chat.write' } as const;
+/**
+ * Calls that name no project (SPEC.md section 7 "Chat"): any signed-in user may call them; the
+ * handler finds the channel's project and refuses, as not there, a channel the caller may not read.
+ */
+const reader = { kind: 'user' } as const;
+
+/**
+ * Chat (SPEC.md section 7 "Chat", base `/v1/chat`): channels of a project, their members, messages
+ * and reactions. Who may read a channel: a member of its project holding `chat.read`, and for a
+ * private, direct or support channel one of its members too (platform admins read every support
+ * channel). Writes need `chat.write` in the project; an archived channel takes none.
+ */
+export const chatOperations = {
+  createChannel: defineOperation({
+    operationId: 'createChannel',
+    method: 'POST',
+    path: '/v1/chat/channels',
+    summary:
+      'Create a channel in the project: open, private, a direct conversation (found again when it exists) or ' +
+      "the project's support conversation (made once)",
+    tags,
+    query: inProject,
+    body: CreateChannelRequest,
+    bodyName: 'createChannelRequest',
+    responses: { 201: Channel, ...errors },
+    access: write,
+    audited: true,
+  }),
+  listChannels: defineOperation({
+    operationId: 'listChannels',
+    method: 'GET',
+    path: '/v1/chat/channels',
+    summary: "The caller's channels across their projects, with unread and mention counts, the latest first",
+    tags,
+    responses: { 200: ChannelList, 401: ApiErrorBody },
+    access: reader,
+    audited: false,
+  }),
+  getChannel: defineOperation({
+    operationId: 'getChannel',
+    method: 'GET',
+    path: '/v1/chat/channels/{channel}',
+    summary: 'One channel the caller may read',
+    tags,
+    params: channelParams,
+    responses: { 200: Channel, ...errors },
+    access: reader,
+    audited: false,
+  }),
+  updateChannel: defineOperation({
+    operationId: 'updateChannel',
+    method: 'PATCH',
+    path: '/v1/chat/channels/{channel}',
+    summary:
+      "Rename a channel, change its topic, archive it (read-only) or open it again. A direct conversation's name stays",
+    tags,
+    params: channelParams,
+    query: inProject,
+    body: UpdateChannelRequest,
+    bodyName: 'updateChannelRequest',
+    responses: { 200: Channel, 409: ApiErrorBody, ...errors },
+    access: write,
+    audited: true,
+  }),
+  deleteChannel: defineOperation({
+    operationId: 'deleteChannel',
+    method: 'DELETE',
+    path: '/v1/chat/channels/{channel}',
+    summary: 'Delete a channel with its messages (its creator, or a member who may manage the project)',
+    tags,
+    params: channelParams,
+    query: inProject,
+    responses: { 204: z.undefined(), 409: ApiErrorBody, ...errors },
+    access: write,
+    audited: true,
+  }),
+  listChannelUsers: defineOperation({
+    operationId: 'listChannelUsers',
+    method: 'GET',
+    path: '/v1/chat/channels/{channel}/users',
+    summary: "A channel's members; with includeSubscription, the caller's own subscription beside their entry",
+    tags,
+    params: channelParams,
+    query: ChannelUsersQuery,
+    responses: { 200: ChannelUserList, ...errors },
+    access: reader,
+    audited: false,
+  }),
+  addChannelUsers: defineOperation({
+    operationId: 'addChannelUsers',
+    method: 'POST',
+    path: '/v1/chat/channels/{channel}/users',
+    summary: "Add members of the project to a channel (not to a direct conversation); answers the channel's members",
+    tags,
+    params: channelParams,
+    query: inProject,
+    body: UsersRequest,
+    bodyName: 'users',
+    responses: { 200: ChannelUserList, 409: ApiErrorBody, ...errors },
+    access: write,
+    audited: true,
+  }),
+  removeChannelUsers: defineOperation({
+    operationId: 'removeChannelUsers',
+    method: 'DELETE',
+    path: '/v1/chat/channels/{channel}/users',
+    summary: 'Remove members from a channel (anyone may remove themselves); they can no longer read it or post',
+    tags,
+    params: channelParams,
+    query: inProject,
+    body: UsersRequest,
+    bodyName: 'users',
+    responses: { 204: z.undefined(), 409: ApiErrorBody, ...errors },
+    access: write,
+    audited: true,
+  }),
+  createMessage: defineOperation({
+    operationId: 'createMessage',
+    method: 'POST',
+    path: '/v1/chat/channels/{channel}/messages',
+    summary: 'Post a message: text, mentions, drive attachments of the project, a reply to a message of the channel',
+    tags,
+    params: channelParams,
+    query: inProject,
+    body: CreateMessageRequest,
+    bodyName: 'createMessageRequest',
+    responses: { 201: Message, 409: ApiErrorBody, ...errors },
+    access: write,
+    audited: false,
+  }),
+  listMessages: defineOperation({
+    operationId: 'listMessages',
+    method: 'GET',
+    path: '/v1/chat/channels/{channel}/messages',
+    summary:
+      'A page of messages, oldest first: the latest, or around, after or before one message (at most one of them)',
+    tags,
+    params: channelParams,
+    query: MessagesQuery,
+    responses: { 200: MessagePage, ...errors },
+    access: reader,
+    audited: false,
+  }),
+  getMessage: defineOperation({
+    operationId: 'getMessage',
+    method: 'GET',
+    path: '/v1/chat/channels/{channel}/messages/{message}',
+    summary: 'One message',
+    tags,
+    params: messageParams,
+    responses: { 200: Message, ...errors },
+    access: reader,
+    audited: false,
+  }),
+  updateMessage: defineOperation({
+    operationId: 'updateMessage',
+    method: 'PATCH',
+    path: '/v1/chat/channels/{channel}/messages/{message}',
+    summary: "Edit one's own message: it is marked edited",
+    tags,
+    params: messageParams,
+    body: UpdateMessageRequest,
+    bodyName: 'updateMessageRequest',
+    responses: { 200: Message, 409: ApiErrorBody, ...errors },
+    access: reader,
+    audited: false,
+  }),
+  deleteMessage: defineOperation({
+    operationId: 'deleteMessage',
+    method: 'DELETE',
+    path: '/v1/chat/channels/{channel}/messages/{message}',
+    summary: "Delete one's own message (or any, for those who may manage the project): a tombstone stays",
+    tags,
+    params: messageParams,
+    responses: { 204: z.undefined(), 409: ApiErrorBody, ...errors },
+    access: reader,
+    audited: true,
+  }),
+  addReaction: defineOperation({
+    operationId: 'addReaction',
+    method: 'POST',
+    path: '/v1/chat/channels/{channel}/messages/{message}/reactions',
+    summary: 'React to a message with an emoji (once per emoji and person); answers the message',
+    tags,
+    params: messageParams,
+    body: ReactionRequest,
+    bodyName: 'reaction',
+    responses: { 200: Message, 409: ApiErrorBody, ...errors },
+    access: reader,
+    audited: false,
+  }),
+  removeReaction: defineOperation({
+    operationId: 'removeReaction',
+    method: 'DELETE',
+    path: '/v1/chat/channels/{channel}/messages/{message}/reactions',
+    summary: "Take one's reaction back; answers the message",
+    tags,
+    params: messageParams,
+    body: ReactionRequest,
+    bodyName: 'reaction',
+    responses: { 200: Message, 409: ApiErrorBody, ...errors },
+    access: reader,
+    audited: false,
+  }),
+};
