@@ -8,6 +8,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ThreadRequest, ThreadReply } from './pglite-protocol.js';
 import { errorFields } from './pglite-protocol.js';
 import { NamedStatements } from './pglite-named-statements.js';
@@ -15,7 +16,9 @@ import { ARRAY_TYPES_SQL, readRawResult, type ArrayType } from './pglite-raw-res
 
 const port = parentPort!;
 const { dataDir } = workerData as { dataDir?: string };
-const db = dataDir ? new PGlite(dataDir) : new PGlite();
+// The extensions the migrations create (`create extension`), loaded into PGlite's build.
+const extensions = { pg_trgm };
+const db = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
 const named = new NamedStatements(db);
 /**
  * Up to this size a named statement's answer crosses as bytes and the HTTP thread reads it; larger

@@ -72,6 +72,9 @@ export const driveFiles = pgTable(
     index('drive_files_updated_idx').on(t.projectId, t.updatedAt, t.id),
     index('drive_files_name_idx').on(t.projectId, t.name, t.id),
     index('drive_files_size_idx').on(t.projectId, t.size, t.id),
+    // Words of a search are matched anywhere in the name (`ilike '%word%'`): trigrams find a rare
+    // word without reading every file of the project (pg_trgm, in PostgreSQL and PGlite alike).
+    index('drive_files_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('drive_files_tags_idx').using('gin', t.tags),
     index('drive_files_public_idx')
       .on(t.projectId, t.id)
