@@ -2439,5 +2439,102 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     "requiredQuery": [],
     "bodyName": "reaction",
     "bodyRequired": true
+  },
+  "getChannelUser": {
+    "operationId": "getChannelUser",
+    "method": "GET",
+    "path": "/v1/chat/channels/{channel}/users/{user}",
+    "pathParams": [
+      "channel",
+      "user"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "updateChannelUser": {
+    "operationId": "updateChannelUser",
+    "method": "PATCH",
+    "path": "/v1/chat/channels/{channel}/users/{user}",
+    "pathParams": [
+      "channel",
+      "user"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "subscriptionUpdate",
+    "bodyRequired": true
+  },
+  "searchMessages": {
+    "operationId": "searchMessages",
+    "method": "GET",
+    "path": "/v1/chat/channels/{channel}/messages/search",
+    "pathParams": [
+      "channel"
+    ],
+    "query": [
+      "search",
+      "limit"
+    ],
+    "requiredQuery": [
+      "search"
+    ],
+    "bodyRequired": false
+  },
+  "getChatUser": {
+    "operationId": "getChatUser",
+    "method": "GET",
+    "path": "/v1/chat/users/{user}",
+    "pathParams": [
+      "user"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyRequired": false
+  },
+  "getMessagesMetadata": {
+    "operationId": "getMessagesMetadata",
+    "method": "POST",
+    "path": "/v1/chat/users/{user}/messages/metadata",
+    "pathParams": [
+      "user"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "metadataRequest",
+    "bodyRequired": true
+  },
+  "markMessagesRead": {
+    "operationId": "markMessagesRead",
+    "method": "POST",
+    "path": "/v1/chat/users/{user}/messages/read",
+    "pathParams": [
+      "user"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "readRequest",
+    "bodyRequired": true
+  },
+  "updateSubscription": {
+    "operationId": "updateSubscription",
+    "method": "PATCH",
+    "path": "/v1/chat/users/{user}/subscriptions/{subscription}",
+    "pathParams": [
+      "user",
+      "subscription"
+    ],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "subscriptionUpdate",
+    "bodyRequired": true
   }
 };

@@ -209,3 +209,92 @@ export const MessagePage = z
   .object({ items: z.array(Message), hasOlder: z.boolean(), hasNewer: z.boolean() })
   .meta({ id: 'MessagePage' });
 export type MessagePage = z.infer<typeof MessagePage>;
+
+/* ---- Subscriptions, people, read state, search ---- */
+
+export const CHAT_READ_MARKS_MAX = 100;
+export const CHAT_METADATA_MAX = 100;
+export const CHAT_SEARCH_MAX = 500;
+export const CHAT_SEARCH_LIMIT_MAX = 100;
+
+/** What a member changes of their own subscription to a channel. */
+export const SubscriptionUpdate = z
+  .object({
+    notify: NotifyLevel.optional(),
+    muted: z.boolean().optional(),
+    /** Read up to this message of the channel (moving back is allowed: "mark as unread"). */
+    lastReadMessageId: z.uuid().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Say what to change: notify, muted or lastReadMessageId.',
+  })
+  .meta({ id: 'SubscriptionUpdate' });
+export type SubscriptionUpdate = z.infer<typeof SubscriptionUpdate>;
+
+/** A person as chat shows them: to those who share a project with them. */
+export const ChatUser = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+    avatar: z.string().nullable(),
+  })
+  .meta({ id: 'ChatUser' });
+export type ChatUser = z.infer<typeof ChatUser>;
+
+/** Marks read up to a message in each channel named (one message per channel). */
+export const ReadRequest = z
+  .object({
+    marks: z
+      .array(z.object({ channel: z.uuid(), message: z.uuid() }))
+      .min(1)
+      .max(CHAT_READ_MARKS_MAX)
+      .refine((marks) => new Set(marks.map((m) => m.channel)).size === marks.length, {
+        message: 'Name each channel once.',
+      }),
+  })
+  .meta({ id: 'ReadRequest' });
+export type ReadRequest = z.infer<typeof ReadRequest>;
+
+/** A channel's read state for its member after marking. */
+export const ReadState = z.object({
+  channelId: z.uuid(),
+  lastReadMessageId: z.uuid().nullable(),
+  unreadCount: z.number().int(),
+  mentionCount: z.number().int(),
+});
+export const ReadStateList = z.object({ items: z.array(ReadState) }).meta({ id: 'ReadStateList' });
+export type ReadStateList = z.infer<typeof ReadStateList>;
+
+export const MetadataRequest = z
+  .object({
+    messages: z
+      .array(z.uuid())
+      .min(1)
+      .max(CHAT_METADATA_MAX)
+      .transform((ids) => [...new Set(ids)]),
+  })
+  .meta({ id: 'MessageMetadataRequest' });
+export type MetadataRequest = z.infer<typeof MetadataRequest>;
+
+/** What the console shows beside a message: how many of the channel's other members read it, the caller's reactions. */
+export const MessageMetadata = z.object({
+  messageId: z.uuid(),
+  readBy: z.number().int(),
+  myReactions: z.array(z.string()),
+});
+export const MessageMetadataList = z.object({ items: z.array(MessageMetadata) }).meta({ id: 'MessageMetadataList' });
+export type MessageMetadataList = z.infer<typeof MessageMetadataList>;
+
+/**
+ * A search of a channel's messages: words (full-text), and the filters `from:` (a person's id or
+ * email), `has:attachment`, `reaction:` (an emoji), `before:` and `after:` (dates, YYYY-MM-DD).
+ */
+export const MessageSearchQuery = z.object({
+  search: z.string().trim().min(1, 'Say what to search for.').max(CHAT_SEARCH_MAX),
+  limit: z.coerce.number().int().min(1).max(CHAT_SEARCH_LIMIT_MAX).default(20),
+});
+
+/** Messages found, the newest first. */
+export const MessageSearchResult = z.object({ items: z.array(Message) }).meta({ id: 'MessageSearchResult' });
+export type MessageSearchResult = z.infer<typeof MessageSearchResult>;

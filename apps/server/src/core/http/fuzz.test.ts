@@ -197,6 +197,8 @@ const sampleBodies: Record<string, unknown> = {
   updateMessage: { text: 'Fuzzed again' },
   addReaction: { emoji: '👍' },
   removeReaction: { emoji: '👍' },
+  updateChannelUser: { notify: 'mentions', muted: true },
+  updateSubscription: { notify: 'all', muted: false },
   updateBillingProject: {
     company: {
       legalName: 'Fuzz Ltd',
@@ -309,6 +311,8 @@ describe('every operation with hostile values in each of its fields', () => {
       listing: first.id,
       channel: channel.id,
       message: message.id,
+      // A subscription's id is its channel's.
+      subscription: channel.id,
     };
     fingerprint = await fingerprinter(t);
     state = await fingerprint();

@@ -68,6 +68,7 @@ const sampleBodies: Record<string, unknown> = {
   addChannelUsers: { users: ['00000000-0000-4000-8000-000000000000'] },
   removeChannelUsers: { users: ['00000000-0000-4000-8000-000000000000'] },
   createMessage: { text: 'Planted' },
+  updateChannelUser: { muted: true },
 };
 
 /** Billing's calls for platform administrators: a project's owner is not one, in any project. */

@@ -31,7 +31,7 @@ export async function assertProjectMembers(db: Executor, projectId: string, user
 }
 
 /** A person's name as the console shows it (drive's uploader, blog's author): full name, username or address. */
-const personName = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${userCards.firstName}, ${userCards.lastName})), ''), nullif(${userCards.username}, ''), ${userCards.email})`;
+export const personName = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${userCards.firstName}, ${userCards.lastName})), ''), nullif(${userCards.username}, ''), ${userCards.email})`;
 
 /** Members and messages under names of their own, for subqueries beside the caller's own membership. */
 const others = alias(chatMembers, 'others');
@@ -101,13 +101,14 @@ export async function channelView(db: Executor, caller: Caller, channelId: strin
 /**
  * A channel's members, first joined first, with names from the accounts' read model; the caller's own
  * entry carries their subscription when asked (`lastReadMessageId` is the message of the number they
- * read up to). One statement.
+ * read up to). With `only`, that one member alone (none when they are not one). One statement.
  */
 export async function channelUsers(
   db: Executor,
   channelId: string,
   callerId: string,
   includeSubscription: boolean,
+  only?: string,
 ): Promise<ChannelUser[]> {
   const rows = await db
     .select({
@@ -126,7 +127,7 @@ export async function channelUsers(
         eq(chatMembers.userId, callerId),
       ),
     )
-    .where(eq(chatMembers.channelId, channelId))
+    .where(and(eq(chatMembers.channelId, channelId), only === undefined ? undefined : eq(chatMembers.userId, only)))
     .orderBy(asc(chatMembers.joinedAt), asc(chatMembers.userId));
   return rows.map(({ member, name, email, lastReadMessageId }) => ({
     userId: member.userId,

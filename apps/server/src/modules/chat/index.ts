@@ -4,6 +4,8 @@ import type { driveModule } from '../drive/index.js';
 import { ChannelAccess } from './access.js';
 import { channelHandlers } from './channel-handlers.js';
 import { messageHandlers } from './message-handlers.js';
+import { searchHandlers } from './search-handlers.js';
+import { subscriptionHandlers } from './subscription-handlers.js';
 
 /** Channels of a project, their members, messages and reactions (issue 21, decision 032). */
 export const chatModule = defineModule<
@@ -19,6 +21,8 @@ export const chatModule = defineModule<
       handlers: {
         ...channelHandlers({ db, clock, channels, permissions: access.permissions }),
         ...messageHandlers({ db, clock, channels, files: drive.files }),
+        ...subscriptionHandlers({ db, clock, channels, permissions: access.permissions }),
+        ...searchHandlers({ db, channels, files: drive.files }),
       },
       service: {},
     };

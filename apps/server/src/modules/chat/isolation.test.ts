@@ -14,7 +14,12 @@ const bodies: Record<string, unknown> = {
   updateMessage: { text: 'Taken over' },
   addReaction: { emoji: '👍' },
   removeReaction: { emoji: '👍' },
+  updateChannelUser: { muted: true },
+  updateSubscription: { muted: true },
 };
+
+/** A valid query beyond the project, where an operation needs one. */
+const queries: Record<string, string> = { searchMessages: 'search=Only' };
 
 const TABLES = ['chat_channels', 'chat_members', 'chat_messages', 'chat_reactions'];
 
@@ -61,7 +66,7 @@ describe("chat: another project's member reaches nothing", () => {
 
   const operations = (Object.values(allOperations) as Operation[]).filter((op) => op.path.startsWith('/v1/chat/'));
   const cases = operations
-    .filter((op) => op.path.includes('{channel}'))
+    .filter((op) => op.path.includes('{channel}') || op.path.includes('{subscription}'))
     .flatMap((op) =>
       (['open', 'private', 'support'] as const).flatMap((kind) =>
         (op.query && 'project' in op.query.shape ? ['A', 'B'] : ['-']).map(
@@ -72,9 +77,16 @@ describe("chat: another project's member reaches nothing", () => {
 
   it.each(cases)('%s on A’s %s channel (project named: %s) is refused', async (_id, kind, named, op) => {
     const message = ids[`${kind}Message`] ?? ids.openMessage!;
-    const url = op.path.replace('{channel}', ids[kind]!).replace('{message}', message);
+    const url = op.path
+      .replace('{channel}', ids[kind]!)
+      .replace('{message}', message)
+      // The intruder's own entry: the one they could change, were the channel theirs to read.
+      .replace('{user}', intruder.user.id)
+      // A subscription's id is its channel's.
+      .replace('{subscription}', ids[kind]!);
     const project = named === 'A' ? projectA : projectB;
-    const withQuery = named === '-' ? url : `${url}?project=${project}`;
+    const search = [named === '-' ? undefined : `project=${project}`, queries[op.operationId]].filter(Boolean);
+    const withQuery = search.length > 0 ? `${url}?${search.join('&')}` : url;
     const before = await fingerprint();
     const res = await intruder.call(op.method, withQuery, op.body ? bodies[op.operationId] : undefined);
     expect([403, 404], `${op.operationId}: ${res.body}`).toContain(res.statusCode);
@@ -97,6 +109,8 @@ describe("chat: another project's member reaches nothing", () => {
   });
 
   it('covers every chat operation that names a channel', () => {
-    expect(new Set(cases.map(([id]) => id)).size).toBe(operations.filter((op) => op.path.includes('{channel}')).length);
+    expect(new Set(cases.map(([id]) => id)).size).toBe(
+      operations.filter((op) => op.path.includes('{channel}') || op.path.includes('{subscription}')).length,
+    );
   });
 });

@@ -1,12 +1,17 @@
 import type { Message } from '@wharf/contract';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
 import { userCards } from '../accounts/read-models.js';
 import type { fileCards } from '../drive/file-cards.js';
 import { messageNotFound } from './errors.js';
 import { chatMessages, chatReactions } from './schema.js';
 
-export type MessageRow = typeof chatMessages.$inferSelect;
+/**
+ * A message's columns as handlers read them: everything but `search`, the words the database keeps
+ * for full-text search (about the text's size again, and never shown).
+ */
+const { search: _search, ...messageColumns } = getTableColumns(chatMessages);
+export type MessageRow = Omit<typeof chatMessages.$inferSelect, 'search'>;
 
 /** A message with its author's card (a left join: null once their account is gone). */
 export interface MessageWithAuthor {
@@ -29,7 +34,7 @@ export interface ViewDeps {
 export function messagesWithAuthor(db: Executor) {
   return db
     .select({
-      message: chatMessages,
+      message: messageColumns,
       author: {
         id: userCards.id,
         email: userCards.email,
@@ -46,7 +51,7 @@ export function messagesWithAuthor(db: Executor) {
 /** A message of the channel, or 404 MESSAGE_NOT_FOUND (a message of another channel is not there either). */
 export async function messageOf(db: Executor, channelId: string, messageId: string, lock?: 'share' | 'update') {
   const query = db
-    .select()
+    .select(messageColumns)
     .from(chatMessages)
     .where(and(eq(chatMessages.channelId, channelId), eq(chatMessages.id, messageId)));
   const [row] = await (lock ? query.for(lock) : query);

@@ -1,5 +1,16 @@
-import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 // Foreign keys are the one place a module names another's tables; queries still go through services.
 import { users } from '../accounts/schema.js';
 import { projects } from '../projects/schema.js';
@@ -63,6 +74,9 @@ export const chatMembers = pgTable(
   ],
 );
 
+/** PostgreSQL's full-text document type; drizzle has none built in. Read back as its text form. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 /**
  * A message: its number in the channel (`seq`, the keyset of every page), its text (empty once
  * deleted: `deletedAt` marks the tombstone), whom it mentions and which drive files it carries.
@@ -89,10 +103,20 @@ export const chatMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The words of the text, for search (modules/chat/search.ts), kept by the database itself. The
+     * 'simple' configuration only lower-cases: no language's stemming or stop words, so names,
+     * product codes and words of any language match as typed. A tombstone's text is '', so its
+     * vector is empty.
+     */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`to_tsvector('simple', ${chatMessages.text})`),
   },
   (table) => [
     uniqueIndex('chat_messages_channel_seq').on(table.channelId, table.seq),
     index('chat_messages_mentions_idx').using('gin', table.mentions),
+    index('chat_messages_search_idx').using('gin', table.search),
   ],
 );
 
