@@ -161,6 +161,12 @@ export const sentences: Record<string, Sentence> = {
   uploadFile: { done: "uploaded a file's contents", attempt: "upload a file's contents" },
   updateFileMetadata: { done: "changed a file's details", attempt: "change a file's details" },
   deleteFile: { done: 'deleted a file', attempt: 'delete a file' },
+  createChannel: { done: 'started a chat channel', attempt: 'start a chat channel' },
+  updateChannel: { done: 'changed a chat channel', attempt: 'change a chat channel' },
+  deleteChannel: { done: 'deleted a chat channel', attempt: 'delete a chat channel' },
+  addChannelUsers: { done: 'added people to a chat channel', attempt: 'add people to a chat channel' },
+  removeChannelUsers: { done: 'removed people from a chat channel', attempt: 'remove people from a chat channel' },
+  deleteMessage: { done: 'deleted a chat message', attempt: 'delete a chat message' },
   setupDriveProjectAdmin: { admin: true, done: "set up the project's drive", attempt: "set up the project's drive" },
   updateDriveProjectAdmin: {
     admin: true,
