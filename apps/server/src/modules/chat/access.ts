@@ -17,13 +17,16 @@ export interface Caller {
 }
 
 /**
- * The caller of a chat call. A session knows whether its person is a platform admin; a bearer token
+ * The caller of a chat call. Chat is for people: a project's API key passes the access hook of the
+ * calls that name their project (it may hold `chat.write`), but it is nobody to post as, so every
+ * chat call refuses it here. A session knows whether its person is a platform admin; a bearer token
  * does not say (the access hook reads it only for admin calls), so it is read here, fresh: platform
  * admins are the other side of every support channel.
  */
 export async function callerOf(request: FastifyRequest, db: Executor): Promise<Caller> {
   const principal = request.principal;
   if (!principal) throw unauthenticated();
+  if (principal.kind === 'authKey') throw forbidden('Chat is for people: an API key cannot use it.');
   const isAdmin = principal.via === 'session' ? principal.isAdmin : await isPlatformAdmin(db, principal.userId);
   return { userId: principal.userId, isAdmin };
 }

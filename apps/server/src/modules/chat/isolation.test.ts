@@ -108,6 +108,41 @@ describe("chat: another project's member reaches nothing", () => {
     expect(await fingerprint()).toBe(before);
   });
 
+  it.each(operations.map((op) => [op.operationId, op] as const))(
+    '%s refuses the project’s own API key, even one holding every chat permission',
+    async (_id, op) => {
+      const made = await owner.call('POST', `/v1/projects/${projectA}/auth`, {
+        name: `Chat bot ${op.operationId}`,
+        permissions: ['chat.read', 'chat.write', 'chat.manage'],
+      });
+      expect(made.statusCode).toBe(201);
+      const url = op.path
+        .replace('{channel}', ids.open!)
+        .replace('{subscription}', ids.open!)
+        .replace('{message}', ids.openMessage!)
+        .replace('{user}', owner.user.id);
+      const search = [
+        op.query && 'project' in op.query.shape ? `project=${projectA}` : undefined,
+        queries[op.operationId],
+      ];
+      const query = search.filter(Boolean).join('&');
+      // The read state's bodies name A's own channel and message.
+      const keyBodies: Record<string, object> = {
+        markMessagesRead: { marks: [{ channel: ids.open, message: ids.openMessage }] },
+        getMessagesMetadata: { messages: [ids.openMessage] },
+      };
+      const before = await fingerprint();
+      const res = await t.app.inject({
+        method: op.method,
+        url: query ? `${url}?${query}` : url,
+        headers: { authorization: `Bearer ${made.json().secret}` },
+        ...(op.body ? { payload: keyBodies[op.operationId] ?? (bodies[op.operationId] as object) } : {}),
+      });
+      expect(res.statusCode, `${op.operationId}: ${res.body}`).toBe(403);
+      expect(await fingerprint()).toBe(before);
+    },
+  );
+
   it('covers every chat operation that names a channel', () => {
     expect(new Set(cases.map(([id]) => id)).size).toBe(
       operations.filter((op) => op.path.includes('{channel}') || op.path.includes('{subscription}')).length,
