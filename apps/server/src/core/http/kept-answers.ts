@@ -184,7 +184,9 @@ export function serverWithKeptAnswers(answers: KeptAnswers) {
  */
 export function registerKeptAnswers(app: FastifyInstance, answers: KeptAnswers): void {
   app.decorateRequest('keepAnswer', null);
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: it runs on every answer of every route, and an async hook
+  // costs each of them a promise for what is almost always nothing to do.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const keep = request.keepAnswer;
     if (
       keep &&
@@ -195,6 +197,6 @@ export function registerKeptAnswers(app: FastifyInstance, answers: KeptAnswers):
     ) {
       answers.keep(request.url, keep, reply.getHeaders(), payload);
     }
-    return payload;
+    done(null, payload);
   });
 }
