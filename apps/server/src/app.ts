@@ -52,6 +52,9 @@ import type { CaptchaVerifier } from './modules/captcha/service.js';
 import type { PermissionResolver } from './modules/access/service.js';
 import { KeptAnswers, registerKeptAnswers, serverWithKeptAnswers } from './core/http/kept-answers.js';
 import { requestIdOf } from './core/http/request-id.js';
+import { openRealtimeBus } from './core/realtime/bus.js';
+import { RealtimeGateway } from './core/realtime/gateway.js';
+import { registerRealtimeRoute } from './core/realtime/socket-route.js';
 
 export interface AppDependencies {
   database: DatabaseHandle;
@@ -81,6 +84,7 @@ export interface Services {
   permissions: PermissionResolver;
   jobs: JobQueue;
   notifications: NotificationService;
+  realtime: RealtimeGateway;
 }
 
 declare module 'fastify' {
@@ -164,6 +168,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const redis = await openSharedRedis(app, config);
   const storage = openObjectStore(config, { log });
   app.addHook('onClose', () => storage.close());
+  // Events cross processes through Redis when it is there (decision 033), else stay in this one.
+  const realtime = new RealtimeGateway(
+    openRealtimeBus(redis, { onError: log, prefix: config.REDIS_KEY_PREFIX, clock }),
+    { log, now: () => clock.now().getTime() },
+  );
+  app.addHook('onClose', () => realtime.close());
   const shared: SharedParts = {
     config,
     database: deps.database,
@@ -176,6 +186,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     ...(redis ? { redis } : {}),
     storage,
     answers,
+    realtime,
     secret: (name, make) => ensureSecret(db, name, make),
     log,
     onClose: (work) => app.addHook('onClose', async () => work()),
@@ -195,7 +206,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     permissions: access.permissions,
     jobs,
     notifications: modules.services.notifications as NotificationService,
+    realtime,
   };
+  // A socket proves who it is with the API's own bearer tokens (never an API key: sockets are for people).
+  realtime.useAuthenticator(async (token) => {
+    const claims = await accounts.tokens.verify(token);
+    return { userId: claims.userId, sessionId: claims.sessionId, tokenExpiresAt: claims.expiresAt };
+  });
+  accounts.sessions.onEnded((sessionIds) => realtime.endSessions(sessionIds));
   // Tests run jobs themselves (jobs.runDue()); every other process polls unless told not to.
   if (config.JOB_POLL_MS > 0 && config.NODE_ENV !== 'test') app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
@@ -242,6 +260,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   registerKeptAnswers(app, answers);
   await registerOpenApi(app, config.PUBLIC_URL, config.WEB_DIST_DIR);
 
+  await registerRealtimeRoute(app, realtime, [new URL(config.PUBLIC_URL).origin, ...config.CORS_ORIGINS]);
   registerOperations(
     app,
     operations,

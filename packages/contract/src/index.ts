@@ -17,3 +17,4 @@ export * from './schemas/drive.js';
 export * from './schemas/chat.js';
 export * from './drive-types.js';
 export * from './schemas/drive-images.js';
+export * from './schemas/realtime.js';

@@ -8,6 +8,7 @@ import type { OutboundFetch } from './http/outbound.js';
 import type { KeptAnswers } from './http/kept-answers.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { ObjectStore } from './storage/object-store.js';
+import type { Realtime } from './realtime/gateway.js';
 
 /**
  * The module contract (DESIGN.md "Modules", decision 026). A module is a folder `modules/<m>/` whose
@@ -35,6 +36,8 @@ export interface SharedParts {
   storage: ObjectStore;
   /** Answers given again from memory before Fastify (decision 031); a module forgets what changed. */
   answers: KeptAnswers;
+  /** Events to the console's open sockets, on every process (decision 033); a module says who may hear its topics. */
+  realtime: Realtime;
   /** A secret every process shares (core/security/secrets.ts): made on first start, kept in the database. */
   secret(name: string, make?: () => string): Promise<string>;
   log(message: string, details?: unknown): void;

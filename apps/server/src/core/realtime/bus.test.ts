@@ -151,6 +151,16 @@ describe.each(backings)('the %s realtime bus', (_name, make) => {
     expect(await bus.since(topic(), undefined, 100)).toEqual([]);
   });
 
+  it('names the newest kept event of a topic, or null for a topic with none', async () => {
+    const { bus } = await make();
+    const t = topic();
+    expect(await bus.latest(t)).toBeNull();
+    await bus.publish(t, { n: 1 });
+    const second = await bus.publish(t, { n: 2 });
+    await bus.publish(topic(), { other: true });
+    expect(await bus.latest(t)).toBe(second.id);
+  });
+
   it("answers 'too-old' for an id no longer in the kept history", async () => {
     const { bus } = await make({ maxEvents: 5 });
     const t = topic();

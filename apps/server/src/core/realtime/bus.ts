@@ -41,6 +41,8 @@ export interface RealtimeBus {
    * the history, so events after it may be gone: the caller reloads instead of missing them.
    */
   since(topic: string, afterId: string | undefined, limit: number): Promise<RealtimeEvent[] | 'too-old'>;
+  /** The id of the topic's newest kept event (null: none kept), where a new listener's catching up would start. */
+  latest(topic: string): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -204,6 +206,11 @@ export class InProcessBus implements RealtimeBus {
     return Promise.resolve(ring.slice(start, start + Math.max(0, limit)).map(({ event }) => event));
   }
 
+  latest(topic: string): Promise<string | null> {
+    this.forgetOld(this.clock.now().getTime(), topic);
+    return Promise.resolve(this.history.get(topic)?.at(-1)?.event.id ?? null);
+  }
+
   close(): Promise<void> {
     this.listeners.clear();
     this.history.clear();
@@ -318,6 +325,11 @@ export class RedisBus implements RealtimeBus {
     return events.slice(1);
   }
 
+  async latest(topic: string): Promise<string | null> {
+    const [newest] = await this.redis.xrevrange(this.keyPrefix + topic, '+', '-', 'COUNT', 1);
+    return newest?.[0] ?? null;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.listeners.clear();
@@ -415,10 +427,9 @@ export class RedisBus implements RealtimeBus {
    */
   private markStart(topic: string): void {
     const entry = this.listeners.topics.get(topic);
-    const starting: Promise<void> = this.redis
-      .xrevrange(this.keyPrefix + topic, '+', '-', 'COUNT', 1)
-      .then(([newest]) => {
-        if (entry && entry.fromId === undefined) entry.fromId = newest?.[0] ?? null;
+    const starting: Promise<void> = this.latest(topic)
+      .then((newest) => {
+        if (entry && entry.fromId === undefined) entry.fromId = newest;
       })
       .catch((error: unknown) =>
         this.onError(`realtime history of ${topic} not read; a replay may ask to reload`, error),

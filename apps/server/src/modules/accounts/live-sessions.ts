@@ -24,6 +24,7 @@ export class LiveSessions {
   private readonly entries = new Map<string, { live: boolean; until: number }>();
   /** Bumped by every revocation: a database read that a revocation overtook is not cached. */
   private epoch = 0;
+  private readonly endedListeners: ((sessionIds: readonly string[]) => void)[] = [];
 
   constructor(
     private readonly lookup: (sessionId: string) => Promise<boolean>,
@@ -59,9 +60,15 @@ export class LiveSessions {
     this.bus?.publish(sessionIds);
   }
 
+  /** Hears every session that ends, here or on another process (realtime sockets close with theirs). */
+  onEnded(listener: (sessionIds: readonly string[]) => void): void {
+    this.endedListeners.push(listener);
+  }
+
   private forget(sessionIds: readonly string[]): void {
     this.epoch += 1;
     for (const id of sessionIds) this.remember(id, false);
+    for (const listener of this.endedListeners) listener(sessionIds);
   }
 
   private remember(sessionId: string, live: boolean): void {

@@ -60,6 +60,11 @@ export class SessionStore {
     return this.live.isLive(sessionId);
   }
 
+  /** Hears every session that ends, on this process or another (after the change committed). */
+  onEnded(listener: (sessionIds: readonly string[]) => void): void {
+    this.live.onEnded(listener);
+  }
+
   /** Ended sessions' tokens stop working: here at once, on every other process within moments. Call after commit. */
   revoke(sessionIds: readonly string[]): void {
     this.live.revoke(sessionIds);

@@ -19,6 +19,7 @@ import {
 } from './channel-views.js';
 import { channelArchived } from './errors.js';
 import { chatChannels, chatMembers } from './schema.js';
+import type { ChatEvents } from './events.js';
 
 type ChannelOperations = Pick<
   typeof operations,
@@ -38,6 +39,7 @@ export interface ChannelDeps {
   channels: ChannelAccess;
   /** Which of the caller's projects let them read chat (the channel list spans them all). */
   permissions: Pick<PermissionResolver, 'has'>;
+  events: ChatEvents;
 }
 
 const notCreator = () =>
@@ -45,7 +47,7 @@ const notCreator = () =>
 
 /** Channels, their members and who may change them (decision 032). */
 export function channelHandlers(deps: ChannelDeps): Handlers<ChannelOperations> {
-  const { db, clock, channels } = deps;
+  const { db, clock, channels, events } = deps;
 
   /** Archiving, renaming, deleting and removing others: the channel's creator, or a moderator. */
   const assertCreatorOrModerator = async (caller: Caller, channel: ChannelRow) => {
@@ -95,18 +97,19 @@ export function channelHandlers(deps: ChannelDeps): Handlers<ChannelOperations> 
       if (body.kind === 'open' || body.kind === 'private') {
         const users = body.users.filter((id) => id !== caller.userId);
         await assertProjectMembers(db, projectId, users);
-        const id = await db.transaction(async (tx) => {
+        const { id, added } = await db.transaction(async (tx) => {
           const [row] = await tx
             .insert(chatChannels)
             .values({ ...base, kind: body.kind, name: body.name, topic: body.topic })
             .returning({ id: chatChannels.id });
-          await addMembers(tx, row!.id, [caller.userId, ...users], now);
+          const added = await addMembers(tx, row!.id, [caller.userId, ...users], now);
           await recordAudit(tx, request, {
             target: `channel:${row!.id}`,
             details: { kind: body.kind, name: body.name, users },
           });
-          return row!.id;
+          return { id: row!.id, added };
         });
+        events.membersAdded(id, added);
         return channelView(db, caller, id);
       }
 
@@ -118,15 +121,16 @@ export function channelHandlers(deps: ChannelDeps): Handlers<ChannelOperations> 
         await assertProjectMembers(db, projectId, users);
         const people = [caller.userId, ...users].sort();
         const directKey = people.join(',');
-        const id = await db.transaction(async (tx) => {
+        const { id, added } = await db.transaction(async (tx) => {
           const { id, created } = await insertOnce(tx, { ...base, kind: 'direct', name: '', directKey }, () =>
             findId(tx, and(eq(chatChannels.projectId, projectId), eq(chatChannels.directKey, directKey))),
           );
           // Asking again brings back into the conversation whoever of its people had left it.
-          await addMembers(tx, id, people, now);
+          const added = await addMembers(tx, id, people, now);
           await recordAudit(tx, request, { target: `channel:${id}`, details: { kind: 'direct', users, created } });
-          return id;
+          return { id, added };
         });
+        events.membersAdded(id, added);
         return channelView(db, caller, id);
       }
 
@@ -189,7 +193,9 @@ export function channelHandlers(deps: ChannelDeps): Handlers<ChannelOperations> 
           details: { name: body.name, topic: body.topic, archived: body.archived },
         });
       });
-      return channelView(db, caller, channel.id);
+      const updated = await channelView(db, caller, channel.id);
+      events.channelUpdated(updated);
+      return updated;
     },
 
     deleteChannel: async ({ params, query }, request) => {
@@ -206,6 +212,7 @@ export function channelHandlers(deps: ChannelDeps): Handlers<ChannelOperations> 
           details: { kind: channel.kind, name: channel.name },
         });
       });
+      events.channelDeleted(channel.id);
       return undefined;
     },
 
@@ -221,10 +228,12 @@ export function channelHandlers(deps: ChannelDeps): Handlers<ChannelOperations> 
       if (channel.kind === 'direct') throw directChannelFixed();
       await assertProjectMembers(db, channel.projectId, body.users);
       const now = clock.now();
-      await db.transaction(async (tx) => {
+      const added = await db.transaction(async (tx) => {
         const added = await addMembers(tx, channel.id, body.users, now);
         await recordAudit(tx, request, { target: `channel:${channel.id}`, details: { added } });
+        return added;
       });
+      events.membersAdded(channel.id, added);
       return { items: await channelUsers(db, channel.id, caller.userId, false) };
     },
 
@@ -239,16 +248,16 @@ export function channelHandlers(deps: ChannelDeps): Handlers<ChannelOperations> 
         if (channel.kind === 'direct') throw directChannelFixed();
         await assertCreatorOrModerator(caller, channel);
       }
-      await db.transaction(async (tx) => {
-        const removed = await tx
+      const removed = await db.transaction(async (tx) => {
+        const rows = await tx
           .delete(chatMembers)
           .where(and(eq(chatMembers.channelId, channel.id), inArray(chatMembers.userId, body.users)))
           .returning({ userId: chatMembers.userId });
-        await recordAudit(tx, request, {
-          target: `channel:${channel.id}`,
-          details: { removed: removed.map((row) => row.userId) },
-        });
+        const removed = rows.map((row) => row.userId);
+        await recordAudit(tx, request, { target: `channel:${channel.id}`, details: { removed } });
+        return removed;
       });
+      events.membersRemoved(channel.id, removed);
       return undefined;
     },
   };

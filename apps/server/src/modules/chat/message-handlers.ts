@@ -11,6 +11,10 @@ import { channelArchived, invalidAttachment, invalidMention, invalidReply, messa
 import { messagePage } from './message-pages.js';
 import { loadMessage, messageOf, toMessages } from './message-views.js';
 import { chatChannels, chatMembers, chatMessages, chatReactions } from './schema.js';
+import type { ChatEvents } from './events.js';
+import { notifyOfMessage } from './notify.js';
+import type { NotificationService } from '../notifications/service.js';
+import type { PermissionResolver } from '../access/service.js';
 
 type MessageOperations = Pick<
   typeof operations,
@@ -23,11 +27,14 @@ export interface MessageDeps {
   channels: ChannelAccess;
   /** The drive's cards of files of a project (attachments). */
   files: { cards: typeof fileCards };
+  events: ChatEvents;
+  notifications: NotificationService;
+  permissions: Pick<PermissionResolver, 'has'>;
 }
 
 /** Messages of a channel and their reactions (issue 21, decision 032). */
 export function messageHandlers(deps: MessageDeps): Handlers<MessageOperations> {
-  const { db, clock, channels } = deps;
+  const { db, clock, channels, events } = deps;
 
   /**
    * Refuses the message unless everyone it mentions may read the channel: a member of its project
@@ -64,8 +71,13 @@ export function messageHandlers(deps: MessageDeps): Handlers<MessageOperations> 
       // Permissions are read before the transaction: the resolver reads on its own connection.
       const { channel } = await channels.writable(caller, params.channel, query.project);
       await checkMentions(channel, body.mentions);
+      // A platform admin answering a project's support conversation (not one of the project's people).
+      const byStaff =
+        channel.kind === 'support' &&
+        caller.isAdmin &&
+        !(await deps.permissions.has(channel.projectId, caller.userId, 'chat.read'));
       const now = clock.now();
-      const id = await db.transaction(async (tx) => {
+      const { id, notified } = await db.transaction(async (tx) => {
         const cards = await deps.files.cards(tx, channel.projectId, body.attachments);
         if (cards.length !== body.attachments.length) throw invalidAttachment();
         if (body.replyTo !== undefined) {
@@ -116,9 +128,13 @@ export function messageHandlers(deps: MessageDeps): Handlers<MessageOperations> 
             target: [chatMembers.channelId, chatMembers.userId],
             set: { lastReadSeq: sql`greatest(${chatMembers.lastReadSeq}, ${numbered.seq})`, lastReadAt: now },
           });
-        return row!.id;
+        const posted = { id: row!.id, authorId: caller.userId, text: body.text, mentions: body.mentions };
+        return { id: row!.id, notified: await notifyOfMessage(tx, deps.notifications, channel, posted, byStaff) };
       });
-      return view(channel, caller, id);
+      const message = await view(channel, caller, id);
+      events.message(message);
+      events.notified(notified, channel.id, id);
+      return message;
     },
 
     listMessages: async ({ params, query }, request) => {
@@ -150,7 +166,9 @@ export function messageHandlers(deps: MessageDeps): Handlers<MessageOperations> 
           .set({ text: body.text, editedAt: clock.now() })
           .where(eq(chatMessages.id, message.id));
       });
-      return view(channel, caller, params.message);
+      const edited = await view(channel, caller, params.message);
+      events.edited(edited);
+      return edited;
     },
 
     deleteMessage: async ({ params }, request) => {
@@ -176,21 +194,26 @@ export function messageHandlers(deps: MessageDeps): Handlers<MessageOperations> 
           details: { channelId: channel.id, byModerator },
         });
       });
+      events.deleted(channel.id, params.message);
       return undefined;
     },
 
     addReaction: async ({ params, body }, request) => {
       const caller = await callerOf(request, db);
       const { channel } = await channels.writable(caller, params.channel);
-      await db.transaction(async (tx) => {
+      const added = await db.transaction(async (tx) => {
         // A shared lock: reactions come in side by side, a deletion waits for them (and removes them).
         await liveMessage(tx, channel.id, params.message, 'share');
-        await tx
+        const inserted = await tx
           .insert(chatReactions)
           .values({ messageId: params.message, userId: caller.userId, emoji: body.emoji, createdAt: clock.now() })
-          .onConflictDoNothing();
+          .onConflictDoNothing()
+          .returning({ emoji: chatReactions.emoji });
+        return inserted.length > 0;
       });
-      return view(channel, caller, params.message);
+      const reacted = await view(channel, caller, params.message);
+      if (added) events.reaction(reacted, body.emoji, caller.userId, true);
+      return reacted;
     },
 
     removeReaction: async ({ params, body }, request) => {
@@ -198,7 +221,7 @@ export function messageHandlers(deps: MessageDeps): Handlers<MessageOperations> 
       const { channel } = await channels.writable(caller, params.channel);
       await liveMessage(db, channel.id, params.message);
       // Taking back a reaction one does not have changes nothing.
-      await db
+      const removed = await db
         .delete(chatReactions)
         .where(
           and(
@@ -206,8 +229,11 @@ export function messageHandlers(deps: MessageDeps): Handlers<MessageOperations> 
             eq(chatReactions.userId, caller.userId),
             eq(chatReactions.emoji, body.emoji),
           ),
-        );
-      return view(channel, caller, params.message);
+        )
+        .returning({ emoji: chatReactions.emoji });
+      const unreacted = await view(channel, caller, params.message);
+      if (removed.length > 0) events.reaction(unreacted, body.emoji, caller.userId, false);
+      return unreacted;
     },
   };
 }

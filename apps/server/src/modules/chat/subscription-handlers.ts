@@ -12,6 +12,7 @@ import { callerOf, type Caller, type ChannelAccess, type ChannelAccessed } from 
 import { channelUsers, channelViews, personName } from './channel-views.js';
 import { channelNotFound, messageNotFound } from './errors.js';
 import { chatChannels, chatMembers, chatMessages, chatReactions } from './schema.js';
+import type { ChatEvents } from './events.js';
 
 type SubscriptionOperations = Pick<
   typeof operations,
@@ -28,6 +29,7 @@ export interface SubscriptionDeps {
   clock: Clock;
   channels: ChannelAccess;
   permissions: Pick<PermissionResolver, 'has'>;
+  events: ChatEvents;
 }
 
 /** Someone the caller may not see, or a `/users/{user}` call about someone else: either way, nobody there. */
@@ -93,7 +95,10 @@ export function subscriptionHandlers(deps: SubscriptionDeps): Handlers<Subscript
           .onConflictDoUpdate({ target: [chatMembers.channelId, chatMembers.userId], set: changes });
       });
     }
-    return channelUser(channel.id, caller.userId, caller.userId);
+    const user = await channelUser(channel.id, caller.userId, caller.userId);
+    // Read-by counts of the others change with it.
+    if (read) deps.events.read(channel.id, caller.userId, user.subscription?.lastReadMessageId ?? null);
+    return user;
   };
 
   return {
@@ -218,6 +223,7 @@ export function subscriptionHandlers(deps: SubscriptionDeps): Handlers<Subscript
         )
         .where(and(eq(chatMembers.userId, caller.userId), inArray(chatMembers.channelId, channelIds)));
       const readUpTo = new Map(positions.map((row) => [row.channelId, row.messageId]));
+      for (const [channelId, messageId] of readUpTo) deps.events.read(channelId, caller.userId, messageId ?? null);
       return {
         // A channel deleted meanwhile has no read state left to tell.
         items: channelIds.flatMap((channelId) => {
