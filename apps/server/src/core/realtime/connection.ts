@@ -21,6 +21,11 @@ interface Subscription {
   stop: () => void;
   /** The newest event sent, so one heard both live and in the history goes out once. */
   lastSentId?: string;
+  /**
+   * Whether events may come out of order or twice: while catching up, the history and the live
+   * events overlap. Once caught up, the bus hands a topic's events over in order, once each.
+   */
+  overlapping: boolean;
   /** Events held while the subscription catches up, or while access is asked again. */
   held?: RealtimeEvent[];
 }
@@ -171,7 +176,7 @@ export class RealtimeConnection {
       });
     }
     if (this.closed || this.subscriptions.has(topic)) return;
-    const subscription: Subscription = { stop: () => undefined, held: [] };
+    const subscription: Subscription = { stop: () => undefined, held: [], overlapping: true };
     subscription.stop = this.gateway.bus.subscribe(topic, (event) => this.deliver(topic, subscription, event), {
       onGap: () => this.send({ type: 'reload', topic }),
     });
@@ -235,10 +240,17 @@ export class RealtimeConnection {
     const held = subscription.held ?? [];
     subscription.held = undefined;
     for (const event of held) this.deliver(topic, subscription, event);
+    subscription.overlapping = false;
   }
 
   private sendEvent(subscription: Subscription, event: RealtimeEvent): void {
-    if (subscription.lastSentId !== undefined && compareEventIds(event.id, subscription.lastSentId) <= 0) return;
+    if (
+      subscription.overlapping &&
+      subscription.lastSentId !== undefined &&
+      compareEventIds(event.id, subscription.lastSentId) <= 0
+    ) {
+      return;
+    }
     subscription.lastSentId = event.id;
     this.write(this.gateway.frameOf(event));
   }

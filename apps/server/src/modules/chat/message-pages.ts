@@ -1,5 +1,6 @@
-import { asc, desc, gt, gte, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
+import { messageNotFound } from './errors.js';
 import { inChannel, messageOf, messagesWithAuthor, type MessageWithAuthor } from './message-views.js';
 import { chatMessages } from './schema.js';
 
@@ -21,23 +22,14 @@ export interface PageRows {
  * A page of a channel's messages, keyset on their number (`seq`) through the (channel_id, seq)
  * unique index: each side is an index range read from the anchor, never an offset, so a page deep
  * in a million messages costs what the latest costs. One more row than shown is read on each side
- * that can have more, so hasOlder and hasNewer are exact. At most three statements: the anchor's
- * number, then one read per side.
+ * that can have more, so hasOlder and hasNewer are exact. The latest and `around` are one
+ * statement; `before` and `after` two (the anchor's number, then the side).
  */
 export async function messagePage(db: Executor, channelId: string, query: PageQuery): Promise<PageRows> {
   const { limit } = query;
-  const anchorId = query.around ?? query.after ?? query.before;
+  if (query.around !== undefined) return aroundPage(db, channelId, query.around, limit);
+  const anchorId = query.after ?? query.before;
   const anchor = anchorId === undefined ? undefined : await messageOf(db, channelId, anchorId);
-  const olderThan = (seq: number, count: number) =>
-    messagesWithAuthor(db)
-      .where(inChannel(channelId, lt(chatMessages.seq, seq)))
-      .orderBy(desc(chatMessages.seq))
-      .limit(count);
-  const fromSeq = (seq: number, count: number, inclusive: boolean) =>
-    messagesWithAuthor(db)
-      .where(inChannel(channelId, inclusive ? gte(chatMessages.seq, seq) : gt(chatMessages.seq, seq)))
-      .orderBy(asc(chatMessages.seq))
-      .limit(count);
 
   if (!anchor) {
     // The latest: read newest first, shown oldest first.
@@ -48,19 +40,48 @@ export async function messagePage(db: Executor, channelId: string, query: PageQu
     return { rows: rows.slice(0, limit).reverse(), hasOlder: rows.length > limit, hasNewer: false };
   }
   if (query.before !== undefined) {
-    const rows = await olderThan(anchor.seq, limit + 1);
+    const rows = await messagesWithAuthor(db)
+      .where(inChannel(channelId, lt(chatMessages.seq, anchor.seq)))
+      .orderBy(desc(chatMessages.seq))
+      .limit(limit + 1);
     // The anchor itself is newer than all of them.
     return { rows: rows.slice(0, limit).reverse(), hasOlder: rows.length > limit, hasNewer: true };
   }
-  if (query.after !== undefined) {
-    const rows = await fromSeq(anchor.seq, limit + 1, false);
-    return { rows: rows.slice(0, limit), hasOlder: true, hasNewer: rows.length > limit };
-  }
-  // Around: the anchor in the middle, about half the rest before it and half after. Near either end
-  // of the channel the page fills from the other side, so it is as full as the channel allows; each
-  // side reads one more row than it can ever show (limit - 1 besides the anchor), so both flags stay exact.
-  const older = await olderThan(anchor.seq, limit);
-  const newer = await fromSeq(anchor.seq, limit + 1, true); // the anchor first, then those after it
+  const rows = await messagesWithAuthor(db)
+    .where(inChannel(channelId, gt(chatMessages.seq, anchor.seq)))
+    .orderBy(asc(chatMessages.seq))
+    .limit(limit + 1);
+  return { rows: rows.slice(0, limit), hasOlder: true, hasNewer: rows.length > limit };
+}
+
+/**
+ * The anchor in the middle, about half the rest before it and half after. Near either end of the
+ * channel the page fills from the other side, so it is as full as the channel allows.
+ *
+ * One statement: messages are numbered without gaps (a deleted one stays as a tombstone, decision
+ * 032), so the `limit` messages on each side of the anchor are the numbers within `limit` of its
+ * own, one range of the (channel_id, seq) index found from the anchor's number in a subquery. Each
+ * side holds one more row than it can ever show (limit - 1 besides the anchor), so both flags stay
+ * exact. No anchor among the rows: it is not a message of this channel (404).
+ */
+async function aroundPage(db: Executor, channelId: string, anchorId: string, limit: number): Promise<PageRows> {
+  const anchorSeq = sql`(${db
+    .select({ seq: chatMessages.seq })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.channelId, channelId), eq(chatMessages.id, anchorId)))})`;
+  const rows = await messagesWithAuthor(db)
+    .where(
+      inChannel(
+        channelId,
+        gte(chatMessages.seq, sql`${anchorSeq} - ${limit}`),
+        lte(chatMessages.seq, sql`${anchorSeq} + ${limit}`),
+      ),
+    )
+    .orderBy(asc(chatMessages.seq));
+  const at = rows.findIndex((row) => row.message.id === anchorId);
+  if (at < 0) throw messageNotFound();
+  const older = rows.slice(0, at).reverse(); // newest first, as a read back from the anchor would give
+  const newer = rows.slice(at); // the anchor first, then those after it
   const room = limit - 1;
   let before = Math.min(older.length, Math.floor(room / 2));
   const after = Math.min(newer.length - 1, room - before);

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
 import { installDrive, uploadAs } from '../../test/drive.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
+import { sql } from 'drizzle-orm';
 import { addMembers } from '../access/testing.js';
+import { SEARCH_CANDIDATES } from './search-handlers.js';
 
 interface Found {
   id: string;
@@ -252,5 +254,26 @@ describe('chat search', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 'CHANNEL_NOT_FOUND' });
     }
+  });
+
+  const textsIn = async (channelId: string, search: string, limit: number) =>
+    (await found(bob, channelId, search, limit)).map((item) => item.text);
+
+  it('answers the newest matches whether a word is rarer or commoner than the candidates counted first', async () => {
+    const big = await createChannel(owner, { kind: 'open', name: 'big' });
+    // Straight into the table: more messages with a common word than the candidates the search
+    // counts through its index, a few with a rare word among them, and the seq order as posting gives.
+    const total = SEARCH_CANDIDATES + 300;
+    await t.database.db.execute(sql`
+      insert into chat_messages (channel_id, seq, author_id, text, created_at)
+      select ${big}, n, ${alice.user.id},
+             case when n % 500 = 0 then 'common rare ' || n else 'common ' || n end,
+             now()
+      from generate_series(1, ${total}) as n`);
+    await t.database.db.execute(sql`update chat_channels set last_seq = ${total} where id = ${big}`);
+    expect(await textsIn(big, 'common', 3)).toEqual([`common ${total}`, `common ${total - 1}`, `common ${total - 2}`]);
+    expect(await textsIn(big, 'rare', 3)).toEqual(['common rare 2000', 'common rare 1500', 'common rare 1000']);
+    expect(await textsIn(big, 'nowhere', 3)).toEqual([]);
+    expect(await textsIn(big, `from:${alice.user.id} rare`, 20)).toHaveLength(4);
   });
 });
