@@ -7,8 +7,11 @@ import type { RealtimeGateway, SocketUser } from './gateway.js';
 export const MAX_SUBSCRIPTIONS = 500;
 /** Past this much unsent, the client reads too slowly: it is closed, and catches up when it reconnects. */
 export const MAX_BUFFERED_BYTES = 1 << 20;
-/** Frames a client may send: a burst, refilled at a steady rate (typing, subscriptions, pings). */
-const FRAME_BURST = 60;
+/**
+ * Frames a client may send: a burst, refilled at a steady rate (typing, subscriptions, pings). The
+ * burst lets a console that (re)connects subscribe to every channel it shows at once.
+ */
+const FRAME_BURST = MAX_SUBSCRIPTIONS + 100;
 const FRAMES_PER_SECOND = 20;
 /** Unreadable frames tolerated before the socket is closed (a client that speaks another protocol). */
 const MAX_BAD_FRAMES = 5;
