@@ -26,6 +26,15 @@ async function answerOf(res: Response): Promise<ApiAnswer> {
 const jsonBody = (body: unknown) =>
   body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
 
+/** A bearer token minted from the browser context's session, for a /v1 call a script makes. */
+export async function bearerFor(base: string, context: BrowserContext): Promise<string> {
+  const token = await fetch(`${base}/omnis/v3/dashboard/user/token`, {
+    method: 'POST',
+    headers: { ...csrf, cookie: await cookieHeader(context) },
+  });
+  return ((await token.json()) as { token: string }).token;
+}
+
 /** A service (/v1) call as the browser context's signed-in user, with a bearer minted from its session. */
 export async function apiAs(
   base: string,
@@ -34,11 +43,7 @@ export async function apiAs(
   path: string,
   body?: unknown,
 ): Promise<ApiAnswer> {
-  const token = await fetch(`${base}/omnis/v3/dashboard/user/token`, {
-    method: 'POST',
-    headers: { ...csrf, cookie: await cookieHeader(context) },
-  });
-  const { token: bearer } = (await token.json()) as { token: string };
+  const bearer = await bearerFor(base, context);
   const { headers, ...rest } = jsonBody(body);
   return answerOf(
     await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${bearer}`, ...headers }, ...rest }),

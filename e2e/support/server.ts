@@ -24,6 +24,8 @@ export async function freePort(): Promise<number> {
 
 export interface RunningServer {
   baseUrl: string;
+  /** What a peer process shares with it: database, Redis keys, files, and the settings it was given. */
+  shared: Record<string, string>;
   /** Everything the process printed so far. */
   output(): string;
   stop(): Promise<void>;
@@ -49,13 +51,31 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
  * its permission cache lives there under keys of its own.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wharf-e2e-'));
   const scratch = process.env.DATABASE_URL ? await createScratchPostgresDatabase(process.env.DATABASE_URL) : undefined;
   const redis = process.env.REDIS_URL
     ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `wharf-e2e:${randomUUID()}:` }
     : undefined;
+  const shared = { DATA_DIR: dataDir, ...(scratch ? { DATABASE_URL: scratch.url } : {}), ...redis, ...env };
+  return spawnServer(shared, async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await scratch?.drop();
+    if (redis) await deleteRedisKeys(redis.REDIS_URL, redis.REDIS_KEY_PREFIX);
+  });
+}
+
+/**
+ * A second server process beside `server`: the same PostgreSQL database, Redis keys and files, as
+ * two copies behind a load balancer. Only with DATABASE_URL (PGlite is one process's own).
+ */
+export async function startPeer(server: RunningServer): Promise<RunningServer> {
+  if (!server.shared.DATABASE_URL) throw new Error('A peer server needs PostgreSQL (DATABASE_URL)');
+  return spawnServer(server.shared, async () => undefined);
+}
+
+async function spawnServer(shared: Record<string, string>, cleanUp: () => Promise<void>): Promise<RunningServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     env: {
@@ -64,11 +84,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-      ...redis,
-      ...env,
+      ...shared,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -82,9 +99,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       child.kill('SIGTERM');
       await exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
-    await scratch?.drop();
-    if (redis) await deleteRedisKeys(redis.REDIS_URL, redis.REDIS_KEY_PREFIX);
+    await cleanUp();
   };
   try {
     await waitForHealth(baseUrl, child, output);
@@ -92,5 +107,5 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     await stop();
     throw error;
   }
-  return { baseUrl, output, stop };
+  return { baseUrl, shared, output, stop };
 }

@@ -194,6 +194,12 @@ export const routeTable = [
     component: lazyRouteComponent(() => import('../pages/chat/ChatDashboardPage'), 'ChatDashboardPage'),
   },
   {
+    // Support → Chat: the chat page, opening the project's support channel (found or made on first ask).
+    path: '/chat/support',
+    staticData: { name: 'chat.support', title: 'Support chat', ...page.project },
+    component: lazyRouteComponent(() => import('../pages/chat/ChatPage'), 'ChatPage'),
+  },
+  {
     path: '/resupply/shop',
     staticData: { name: 'resupply.shop.create', title: 'Resupply', ...page.project },
     component: lazyRouteComponent(() => import('../pages/resupply/ResupplyPage'), 'ResupplyPage'),
@@ -253,6 +259,12 @@ export const routeTable = [
     // Platform administration: every project's drive, in the account frame like the store listings.
     staticData: { name: 'platform.drive', title: 'Drive admin', ...page.account },
     component: lazyRouteComponent(() => import('../pages/drive-admin/DriveAdminPage'), 'DriveAdminPage'),
+  },
+  {
+    path: '/admin/support',
+    // Platform administration: every project's support conversation, in the account frame like the drives.
+    staticData: { name: 'platform.support', title: 'Support inbox', ...page.account },
+    component: lazyRouteComponent(() => import('../pages/support-inbox/SupportInboxPage'), 'SupportInboxPage'),
   },
   {
     path: '/accept-invite/$token',

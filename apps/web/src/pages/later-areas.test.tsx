@@ -8,11 +8,10 @@ const P = project.id;
 
 /**
  * SPEC.md section 2's routes of later areas: each shows its real empty state and one next step.
- * The module store (/store) has its own tests (pages/store) since the modules issue.
+ * The module store (/store) has its own tests (pages/store) since the modules issue, chat (pages/chat) since
+ * the chat issue.
  */
 const areas = [
-  ['/chat', 'Chat', 'chat.read', 'No conversations yet', 'Find answers in Support'],
-  ['/chat/dashboard', 'Chat dashboard', 'chat.read', 'No conversations to follow yet', 'Go to chat'],
   ['/resupply/shop', 'Resupply', 'projects.read', 'Your basket is empty', 'Back to the dashboard'],
 ] as const;
 

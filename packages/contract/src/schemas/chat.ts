@@ -73,6 +73,8 @@ export const Channel = z
   .object({
     id: z.uuid(),
     projectId: z.uuid(),
+    /** Its project's name: the list spans projects, and platform staff are of none of them. */
+    projectName: z.string(),
     kind: ChannelKind,
     /** A direct conversation's name is its other members' names. */
     name: z.string(),

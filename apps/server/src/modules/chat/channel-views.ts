@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../core/db/database.js';
 import { AppError } from '../../core/errors.js';
 import { userCards } from '../accounts/read-models.js';
+import { projectNames } from '../projects/read-models.js';
 import { memberships } from '../projects/service.js';
 import type { Caller } from './access.js';
 import { channelNotFound } from './errors.js';
@@ -61,6 +62,7 @@ export async function channelViews(db: Executor, caller: Caller, where: SQL | un
         where ${mentioned.channelId} = ${chatChannels.id} and ${mentioned.seq} > ${chatMembers.lastReadSeq}
           and ${callerId} = any(${mentioned.mentions}) and ${mentioned.deletedAt} is null
       ) end`.mapWith(Number),
+      projectName: projectNames.name,
       directName: sql<string | null>`case when ${chatChannels.kind} = 'direct' then (
         select string_agg(${personName}, ', ' order by ${personName})
         from ${othersTable} inner join ${userCards} on ${userCards.id} = ${others.userId}
@@ -68,12 +70,14 @@ export async function channelViews(db: Executor, caller: Caller, where: SQL | un
       ) end`,
     })
     .from(chatChannels)
+    .innerJoin(projectNames, eq(projectNames.id, chatChannels.projectId))
     .leftJoin(chatMembers, and(eq(chatMembers.channelId, chatChannels.id), eq(chatMembers.userId, caller.userId)))
     .where(where)
     .orderBy(sql`${chatChannels.lastMessageAt} desc nulls last`, desc(chatChannels.createdAt), desc(chatChannels.id));
-  return rows.map(({ channel, member, memberCount, mentionCount, directName }) => ({
+  return rows.map(({ channel, member, memberCount, mentionCount, projectName, directName }) => ({
     id: channel.id,
     projectId: channel.projectId,
+    projectName,
     kind: channel.kind,
     name: channel.kind === 'direct' ? (directName ?? channel.name) : channel.name,
     topic: channel.topic,

@@ -95,6 +95,8 @@ describe('chat notifications and staff replies', () => {
     expect(others).toEqual([]);
     expect(shown).toMatchObject({
       title: 'Alice Liddell mentioned you in general',
+      // In the project's group (its tab of the panel), to Bob alone.
+      projectId: project,
       action: { route: { name: 'chat.index', query: { project, channel, message: messageId } } },
     });
     expect(shown!.body).toHaveLength(200);

@@ -90,6 +90,7 @@ export async function notifyOfMessage(
   for (const [userId, reason] of recipients) {
     await notifications.notifyUser(tx, {
       userId,
+      projectId: channel.projectId,
       title: titleOf(reason, author?.name ?? 'Someone', channel),
       body: excerptOf(message.text),
       action,

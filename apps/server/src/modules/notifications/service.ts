@@ -23,9 +23,16 @@ export interface NotificationContent {
 export class NotificationService {
   constructor(private readonly deps: { clock: Clock; jobs: JobQueue }) {}
 
-  /** Notify one person (group 'user'). Answers the number of recipients (1). */
-  async notifyUser(tx: Executor, input: NotificationContent & { userId: string }): Promise<number> {
-    return this.deliver(tx, [input.userId], NOTIFICATION_GROUP_USER, null, input);
+  /**
+   * Notify one person: about themselves (group 'user'), or, with `projectId`, about something of that
+   * project only they should hear of (a mention in its chat), in the project's group and tab.
+   * Answers the number of recipients (1).
+   */
+  async notifyUser(tx: Executor, input: NotificationContent & { userId: string; projectId?: string }): Promise<number> {
+    const { projectId } = input;
+    return projectId
+      ? this.deliver(tx, [input.userId], projectGroup(projectId), projectId, input)
+      : this.deliver(tx, [input.userId], NOTIFICATION_GROUP_USER, null, input);
   }
 
   /**

@@ -179,6 +179,7 @@ describe('menus (SPEC.md section 2)', () => {
         ['Terms', 'platform.terms'],
         ['Store listings', 'platform.integrations.listings'],
         ['Drive admin', 'platform.drive'],
+        ['Support inbox', 'platform.support'],
       ] as const
     )
       .filter(([label, route]) => routeExists(route) && label !== 'Tasks')

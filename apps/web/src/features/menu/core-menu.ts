@@ -52,7 +52,8 @@ export function coreMenuEntries({
       order: 600,
       icon: 'support',
       children: allowed([
-        { id: 'support.chat', label: 'Chat', route: 'chat.index', order: 601, needs: 'chat.read' },
+        // The project's conversation with the platform's staff, not the project's channels.
+        { id: 'support.chat', label: 'Chat', route: 'chat.support', order: 601, needs: 'chat.read' },
         { id: 'support.tutorials', label: 'Tutorials', route: 'core.support.tutorials.list', order: 602 },
         { id: 'support.faqs', label: 'FAQs', route: 'core.support.faqs', order: 603 },
       ] satisfies Gated<MenuChild>[]),
@@ -154,5 +155,7 @@ export function accountMenuEntries({ tasks, admin }: { tasks: boolean; admin: bo
       order: 2_000_002,
     });
   if (admin) entries.push({ id: 'platform.drive', label: 'Drive admin', route: 'platform.drive', order: 2_000_003 });
+  if (admin)
+    entries.push({ id: 'platform.support', label: 'Support inbox', route: 'platform.support', order: 2_000_004 });
   return entries;
 }

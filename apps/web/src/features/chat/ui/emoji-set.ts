@@ -1,0 +1,36 @@
+/**
+ * The reactions offered by the picker, with the words a search finds them by. Kept out of the first
+ * load: the picker and this list come on first use (a dynamic import).
+ */
+export const EMOJI_SET: readonly { emoji: string; words: string }[] = [
+  { emoji: '👍', words: 'thumbs up yes ok agree' },
+  { emoji: '👎', words: 'thumbs down no disagree' },
+  { emoji: '❤️', words: 'heart love' },
+  { emoji: '😂', words: 'laugh joy tears funny' },
+  { emoji: '😊', words: 'smile happy' },
+  { emoji: '😮', words: 'wow surprised' },
+  { emoji: '😢', words: 'sad cry' },
+  { emoji: '😡', words: 'angry' },
+  { emoji: '🎉', words: 'party celebrate tada' },
+  { emoji: '🙏', words: 'thanks please pray' },
+  { emoji: '👀', words: 'eyes looking' },
+  { emoji: '🔥', words: 'fire hot' },
+  { emoji: '✅', words: 'done check yes' },
+  { emoji: '❌', words: 'cross no wrong' },
+  { emoji: '🚀', words: 'rocket ship launch' },
+  { emoji: '💯', words: 'hundred perfect' },
+  { emoji: '🤔', words: 'thinking hmm' },
+  { emoji: '👏', words: 'clap applause' },
+  { emoji: '🙌', words: 'hands raised hooray' },
+  { emoji: '💡', words: 'idea bulb' },
+  { emoji: '⚠️', words: 'warning careful' },
+  { emoji: '📦', words: 'package parcel box' },
+  { emoji: '🛒', words: 'cart shop basket' },
+  { emoji: '🏭', words: 'factory' },
+  { emoji: '⏰', words: 'alarm clock time late' },
+  { emoji: '👋', words: 'wave hello bye' },
+  { emoji: '😅', words: 'sweat smile phew' },
+  { emoji: '🤝', words: 'handshake deal' },
+  { emoji: '⭐', words: 'star' },
+  { emoji: '👌', words: 'ok perfect' },
+];
