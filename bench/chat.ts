@@ -53,10 +53,18 @@ import { openDatabase } from '../apps/server/src/core/db/database.js';
 import { createScratchPostgresDatabase } from '../apps/server/src/test/database.js';
 import { deleteRedisKeys } from '../apps/server/src/test/redis.js';
 import { crashesOf, fixed, machine, positiveInteger, runBench, table, writeResults } from './lib/report.mjs';
-import { stopAllServers } from './lib/servers.mjs';
 import { statusBytes, timedOf, timeInTurns, type Timed } from './lib/timing.js';
 import { adminSession, signIn, startWharf } from './lib/wharf.mjs';
-import { createProject, credentialsOn, mb, temporaryFolder, type WharfServer } from './lib/wharf-setup.js';
+import {
+  cleanUp,
+  cleanups,
+  createProject,
+  credentialsOn,
+  mb,
+  ProjectCaller,
+  temporaryFolder,
+  type WharfServer,
+} from './lib/wharf-setup.js';
 
 /** Issue 21's "Done when". */
 const GOALS = { aroundToLatest: 1.2, searchP95Ms: 100, deliveryP99Ms: 50, redisDeliveryP99Ms: 100 };
@@ -138,38 +146,10 @@ function readSettings(env: NodeJS.ProcessEnv) {
 }
 type Settings = ReturnType<typeof readSettings>;
 
-/** What to undo on the way out (the scratch database, Redis keys), also after an error or Ctrl-C. */
-const cleanups: (() => Promise<void>)[] = [];
-
-async function cleanUp() {
-  await stopAllServers();
-  for (const cleanup of cleanups.splice(0)) await cleanup().catch((error) => console.error(`cleanup: ${error}`));
-}
-
 /* ---- Calls ---- */
 
 /** The chat calls as the admin makes them on one server, with that server's bearer token. */
-class Caller {
-  constructor(
-    readonly wharf: WharfServer,
-    readonly token: string,
-    readonly projectId: string,
-  ) {}
-
-  async call<T>(method: string, path: string, body: unknown, status: number): Promise<T> {
-    const res = await fetch(`${this.wharf.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${this.token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (res.status !== status) throw new Error(`${method} ${path}: ${res.status} (not ${status}) ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
-
+class Caller extends ProjectCaller {
   get = <T>(path: string) => this.call<T>('GET', path, undefined, 200);
 
   async createChannel(name: string): Promise<string> {

@@ -65,9 +65,17 @@ import {
   table,
   writeResults,
 } from './lib/report.mjs';
-import { stopAllServers } from './lib/servers.mjs';
 import { adminSession, signIn, startHello, startWharf } from './lib/wharf.mjs';
-import { createProject, credentialsOn, mb, temporaryFolder, type WharfServer } from './lib/wharf-setup.js';
+import {
+  cleanUp,
+  cleanups,
+  createProject,
+  credentialsOn,
+  mb,
+  ProjectCaller,
+  temporaryFolder,
+  type WharfServer,
+} from './lib/wharf-setup.js';
 
 /** Issue 20's "Done when", each measured against a reference of the same run. */
 const GOALS = { uploadAboveIdleMb: 100, transformToSharp: 0.8, cachedToHello: 0.5, page500ToPage1: 1.2 };
@@ -116,39 +124,10 @@ function readSettings(env: NodeJS.ProcessEnv) {
 }
 type Settings = ReturnType<typeof readSettings>;
 
-/** What to undo on the way out (the scratch database), also after an error or Ctrl-C. */
-const cleanups: (() => Promise<void>)[] = [];
-
-async function cleanUp() {
-  await stopAllServers();
-  for (const cleanup of cleanups.splice(0)) await cleanup().catch((error) => console.error(`cleanup: ${error}`));
-}
-
 /* ---- Calls ---- */
 
 /** The project's drive calls as its owner makes them, with the bearer token. */
-class Owner {
-  constructor(
-    readonly wharf: WharfServer,
-    readonly token: string,
-    readonly projectId: string,
-  ) {}
-
-  get headers() {
-    return { authorization: `Bearer ${this.token}` };
-  }
-
-  async call<T>(method: string, path: string, body: unknown, status: number): Promise<T> {
-    const res = await fetch(`${this.wharf.url}${path}`, {
-      method,
-      headers: { ...this.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (res.status !== status) throw new Error(`${method} ${path}: ${res.status} (not ${status}) ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
-
+class Owner extends ProjectCaller {
   fileUrl(fileId: string, query = '') {
     return `/v1/drive/files/${fileId}?project=${this.projectId}${query}`;
   }

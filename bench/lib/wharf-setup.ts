@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stopAllServers } from './servers.mjs';
 import { bearerToken, type startWharf } from './wharf.mjs';
 
 export type WharfServer = Awaited<ReturnType<typeof startWharf>>;
@@ -39,3 +40,37 @@ export async function credentialsOn(wharf: WharfServer, session: string | undefi
 
 export const mb = (bytes: number | undefined) =>
   bytes === undefined ? 'unknown' : `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/** A project's calls as one person makes them on one server, with their bearer token. */
+export class ProjectCaller {
+  constructor(
+    readonly wharf: WharfServer,
+    readonly token: string,
+    readonly projectId: string,
+  ) {}
+
+  get headers() {
+    return { authorization: `Bearer ${this.token}` };
+  }
+
+  /** A JSON call; any status but `status` throws with the answer. */
+  async call<T>(method: string, path: string, body: unknown, status: number): Promise<T> {
+    const res = await fetch(`${this.wharf.url}${path}`, {
+      method,
+      headers: { ...this.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (res.status !== status) throw new Error(`${method} ${path}: ${res.status} (not ${status}) ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+}
+
+/** What to undo on the way out (scratch databases, Redis keys), also after an error or Ctrl-C. */
+export const cleanups: (() => Promise<void>)[] = [];
+
+/** Stops every server the bench started, then runs the cleanups. */
+export async function cleanUp(): Promise<void> {
+  await stopAllServers();
+  for (const cleanup of cleanups.splice(0)) await cleanup().catch((error) => console.error(`cleanup: ${error}`));
+}
