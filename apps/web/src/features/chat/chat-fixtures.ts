@@ -132,3 +132,13 @@ export function layOut() {
     return { x: 0, y: 0, top: 0, left: 0, right: 640, bottom: h, width: 640, height: h, toJSON: () => ({}) } as DOMRect;
   });
 }
+
+/** A phone-sized window: every media query (`md` and up) answers no. */
+export function onPhone(): void {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}

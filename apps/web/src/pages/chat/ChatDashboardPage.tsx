@@ -2,11 +2,10 @@ import { Link } from '@tanstack/react-router';
 import { pathOf } from '../../app/navigation';
 import { byLatest, useChannels } from '../../features/chat/api/channels';
 import { badgeLabel, channelTitle } from '../../features/chat/ui/ChannelList';
-import { ChannelSkeletons } from '../../features/chat/ui/Skeletons';
-import { errorMessage } from '../../features/forms/form-errors';
+import { ChannelsNotReady } from '../../features/chat/ui/ChannelsNotReady';
 import { ProjectPage } from '../../features/projects/ui/ProjectPage';
 import { formatDateTime } from '../../ui/dates';
-import { EmptyState, LoadError } from '../../ui/ListStates';
+import { EmptyState } from '../../ui/ListStates';
 
 /**
  * `/chat/dashboard` (route `chat.dashboard`): every conversation of the person across all their
@@ -27,16 +26,7 @@ export function ChatDashboardPage() {
 function AllConversations() {
   const channels = useChannels();
 
-  if (channels.isPending) return <ChannelSkeletons />;
-  if (channels.error)
-    return (
-      <LoadError
-        title="The conversations could not be loaded"
-        message={errorMessage(channels.error)}
-        onRetry={() => void channels.refetch()}
-        retrying={channels.isFetching}
-      />
-    );
+  if (!channels.data) return <ChannelsNotReady channels={channels} />;
   const list = [...channels.data].sort(byLatest);
   if (list.length === 0)
     return (

@@ -10,14 +10,14 @@ import { ChannelList } from '../../features/chat/ui/ChannelList';
 import { Conversation } from '../../features/chat/ui/Conversation';
 import { DirectMessageDialog } from '../../features/chat/ui/DirectMessageDialog';
 import { NewChannelDialog } from '../../features/chat/ui/NewChannelDialog';
-import { ChannelSkeletons } from '../../features/chat/ui/Skeletons';
+import { ChannelsNotReady } from '../../features/chat/ui/ChannelsNotReady';
 import { errorMessage } from '../../features/forms/form-errors';
 import type { Project } from '../../features/projects/api/projects';
 import { ProjectPage } from '../../features/projects/ui/ProjectPage';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { cx } from '../../ui/cx';
-import { EmptyState, LoadError } from '../../ui/ListStates';
+import { EmptyState } from '../../ui/ListStates';
 import { mediaQueries, useMediaQuery } from '../../ui/use-media-query';
 
 /**
@@ -52,16 +52,7 @@ function Chat({ project, access }: { project: Project; access: Access }) {
   const support = useSupportChannel(project.id, search.channel === 'support', open);
   const current = mine.find((c) => c.id === search.channel);
 
-  if (channels.isPending) return <ChannelSkeletons />;
-  if (channels.error)
-    return (
-      <LoadError
-        title="The conversations could not be loaded"
-        message={errorMessage(channels.error)}
-        onRetry={() => void channels.refetch()}
-        retrying={channels.isFetching}
-      />
-    );
+  if (!channels.data) return <ChannelsNotReady channels={channels} />;
 
   const select = (channel: Channel) => open(channel.id);
   const showList = wide || !search.channel;

@@ -5,11 +5,12 @@ import {
   channelFixture,
   FakeSocket,
   GRACE,
+  layOut,
   ME,
   memberEntry,
   messageFixture,
+  onPhone,
   page,
-  layOut,
 } from '../../features/chat/chat-fixtures';
 import { resetToasts } from '../../features/toasts/toasts';
 import { apiError, deferred, fakeProject, json, projectPageApi, queryOf, type FakeRoutes } from '../../test/fake-api';
@@ -386,12 +387,7 @@ describe('chat.index', () => {
   });
 
   it('on a phone shows the list first, then the conversation with a way back', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: false,
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }));
+    onPhone();
     const { router } = renderApp(`/chat?project=${P}`, chatApi().fetch);
     await userEvent.click(await screen.findByRole('button', { name: 'general, 2 unread' }));
     await log();

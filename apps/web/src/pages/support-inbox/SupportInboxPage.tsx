@@ -9,12 +9,11 @@ import { byLatest, useChannels } from '../../features/chat/api/channels';
 import type { Channel } from '../../features/chat/api/types';
 import { RealtimeProvider, useChannelEvents, useRealtimeStatus } from '../../features/chat/realtime/use-realtime';
 import { Conversation } from '../../features/chat/ui/Conversation';
-import { ChannelSkeletons } from '../../features/chat/ui/Skeletons';
-import { errorMessage } from '../../features/forms/form-errors';
+import { ChannelsNotReady } from '../../features/chat/ui/ChannelsNotReady';
 import { Button } from '../../ui/Button';
 import { cx } from '../../ui/cx';
 import { formatDateTime } from '../../ui/dates';
-import { EmptyState, LoadError } from '../../ui/ListStates';
+import { EmptyState } from '../../ui/ListStates';
 import { mediaQueries, useMediaQuery } from '../../ui/use-media-query';
 
 const TITLE = 'Support inbox';
@@ -73,16 +72,8 @@ function Inbox({ me }: { me: string }) {
   useChannelEvents(support.map((c) => c.id));
   const current = support.find((c) => c.id === search.channel);
 
-  if (channels.isPending) return <ChannelSkeletons />;
-  if (channels.error)
-    return (
-      <LoadError
-        title="The support conversations could not be loaded"
-        message={errorMessage(channels.error)}
-        onRetry={() => void channels.refetch()}
-        retrying={channels.isFetching}
-      />
-    );
+  if (!channels.data)
+    return <ChannelsNotReady channels={channels} failedTitle="The support conversations could not be loaded" />;
 
   const showList = wide || !search.channel;
   const showConversation = wide || Boolean(search.channel);

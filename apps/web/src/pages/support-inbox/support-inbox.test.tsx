@@ -4,11 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   channelFixture,
   FakeSocket,
+  layOut,
   ME,
   memberEntry,
   messageFixture,
+  onPhone,
   page,
-  layOut,
 } from '../../features/chat/chat-fixtures';
 import { fakeProject, json, queryOf, signedInApi, user, type FakeRoutes } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
@@ -118,12 +119,7 @@ describe('the support inbox (platform administrators)', () => {
   });
 
   it('on a phone shows the inbox, then the conversation with a way back', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: false,
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }));
+    onPhone();
     const { router } = renderApp(
       '/admin/support',
       inboxApi({ [`GET /v1/chat/channels/${W}/users`]: json(200, { items: [memberEntry(ME)] }) }).fetch,
