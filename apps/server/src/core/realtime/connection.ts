@@ -289,12 +289,13 @@ export class RealtimeConnection {
     this.write(JSON.stringify(frame));
   }
 
-  private write(text: string): void {
+  /** Text frames: a string, or the UTF-8 bytes of one (an event's frame, shared by its sockets). */
+  private write(text: string | Buffer): void {
     if (this.socket.readyState !== WebSocket.OPEN) return;
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       return this.close(REALTIME_CLOSE.tooSlow, 'Too slow to read its events: reconnect and catch up.');
     }
-    this.socket.send(text);
+    this.socket.send(text, { binary: false });
   }
 
   /** A token bucket: FRAME_BURST frames at once, FRAMES_PER_SECOND after. */
