@@ -87,9 +87,13 @@ export async function notifyOfMessage(
       query: { project: channel.projectId, channel: channel.id, message: message.id },
     },
   };
-  for (const [userId, reason] of recipients) {
-    await notifications.notifyUser(tx, {
-      userId,
+  // One notification per reason, each to all it applies to: a fixed number of statements however
+  // many people a message mentions.
+  const byReason = new Map<Reason, string[]>();
+  for (const [userId, reason] of recipients) byReason.set(reason, [...(byReason.get(reason) ?? []), userId]);
+  for (const [reason, userIds] of byReason) {
+    await notifications.notifyPeople(tx, {
+      userIds,
       projectId: channel.projectId,
       title: titleOf(reason, author?.name ?? 'Someone', channel),
       body: excerptOf(message.text),

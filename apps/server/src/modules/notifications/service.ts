@@ -23,16 +23,20 @@ export interface NotificationContent {
 export class NotificationService {
   constructor(private readonly deps: { clock: Clock; jobs: JobQueue }) {}
 
+  /** Notify one person (group 'user'). Answers the number of recipients (1). */
+  async notifyUser(tx: Executor, input: NotificationContent & { userId: string }): Promise<number> {
+    return this.deliver(tx, [input.userId], NOTIFICATION_GROUP_USER, null, input);
+  }
+
   /**
-   * Notify one person: about themselves (group 'user'), or, with `projectId`, about something of that
-   * project only they should hear of (a mention in its chat), in the project's group and tab.
-   * Answers the number of recipients (1).
+   * Notify some of a project's people of something only they should hear of (a mention in its chat),
+   * in the project's group and tab: one statement however many they are. Answers their number.
    */
-  async notifyUser(tx: Executor, input: NotificationContent & { userId: string; projectId?: string }): Promise<number> {
-    const { projectId } = input;
-    return projectId
-      ? this.deliver(tx, [input.userId], projectGroup(projectId), projectId, input)
-      : this.deliver(tx, [input.userId], NOTIFICATION_GROUP_USER, null, input);
+  async notifyPeople(
+    tx: Executor,
+    input: NotificationContent & { projectId: string; userIds: readonly string[] },
+  ): Promise<number> {
+    return this.deliver(tx, [...input.userIds], projectGroup(input.projectId), input.projectId, input);
   }
 
   /**
