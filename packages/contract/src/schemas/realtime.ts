@@ -16,11 +16,14 @@ export const RealtimeTopic = z
   .regex(/^(chat|user):[0-9a-f-]{36}$/, 'A topic is chat:{channel id} or user:{user id}.');
 export type RealtimeTopic = z.infer<typeof RealtimeTopic>;
 
-/** An event id: `<ms>-<seq>`, growing within a topic. */
+/**
+ * An event id: `<ms>-<seq>`, growing within a topic. Each part at most 16 digits: Redis refuses a
+ * stream id past 64 bits, so a larger one would be an error there rather than an unknown id.
+ */
 export const RealtimeEventId = z
   .string()
   .max(40)
-  .regex(/^\d+-\d+$/, 'An event id is <ms>-<seq>.');
+  .regex(/^\d{1,16}-\d{1,16}$/, 'An event id is <ms>-<seq>.');
 
 /** Frames a client sends. */
 export const RealtimeClientFrame = z.discriminatedUnion('type', [

@@ -287,6 +287,10 @@ describe('chat over the realtime socket', () => {
       const lost = await socketOf(bob);
       expect(await lost.subscribe(topic, '1-0')).toMatchObject({ type: 'subscribed' });
       expect(await lost.next('reload')).toEqual({ type: 'reload', topic });
+
+      // An id past what any store keeps is refused as a frame, not passed on to Redis.
+      lost.send({ type: 'subscribe', topic, after: '99999999999999999999-0' });
+      expect(await lost.next('error')).toMatchObject({ code: 'BAD_FRAME', message: 'An event id is <ms>-<seq>.' });
     });
   });
 
