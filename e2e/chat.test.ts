@@ -127,6 +127,8 @@ describe('chat across two browsers and two servers', () => {
     await miaPage.getByRole('button', { name: 'Attach an image from the drive' }).click();
     await miaPage.getByRole('dialog').getByText('pallets.png').click();
     await miaPage.getByRole('list', { name: 'Attached files' }).getByText('pallets.png').waitFor();
+    // Closed, the picker gives the focus to the text to write on (Enter on its button would open it again).
+    await miaPage.getByRole('dialog').waitFor({ state: 'hidden' });
     await composer.press('Enter');
 
     const reply = messages(adaPage, 'general').getByRole('article').filter({ hasText: 'all there.' });

@@ -86,6 +86,21 @@ describe('Popup', () => {
     expect(screen.getByRole('button', { name: 'Edit name' })).toHaveFocus();
   });
 
+  it('lets its opener send the focus elsewhere on closing (a composer after a picture is chosen)', async () => {
+    const elsewhere = document.createElement('textarea');
+    document.body.append(elsewhere);
+    const { user } = await openPage({
+      onCloseAutoFocus: (event) => {
+        event.preventDefault();
+        elsewhere.focus();
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(elsewhere).toHaveFocus();
+    elsewhere.remove();
+  });
+
   it('keeps the focus inside while open', async () => {
     const { user, dialog } = await openPage();
     for (let i = 0; i < 5; i += 1) {

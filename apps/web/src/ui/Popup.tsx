@@ -48,6 +48,8 @@ export interface PopupProps {
   closeButton?: boolean;
   /** Where the focus goes on opening; the first field or button of the body unless prevented. */
   onOpenAutoFocus?: (event: Event) => void;
+  /** Where the focus goes on closing; back where it was before opening unless prevented. */
+  onCloseAutoFocus?: (event: Event) => void;
   /** Classes of the popup's panel and of its body. */
   className?: string;
   bodyClassName?: string;
@@ -84,6 +86,7 @@ export function Popup({
   closeLabel = 'Close',
   closeButton = true,
   onOpenAutoFocus,
+  onCloseAutoFocus,
   className,
   bodyClassName,
 }: PopupProps) {
@@ -140,6 +143,8 @@ export function Popup({
               // Radix only knows its own trigger; a popup opened from a menu or by state goes back too.
               const target = returnFocusTo.current;
               returnFocusTo.current = null;
+              onCloseAutoFocus?.(event);
+              if (event.defaultPrevented) return;
               if (target && target.isConnected && target !== document.body) {
                 event.preventDefault();
                 target.focus();

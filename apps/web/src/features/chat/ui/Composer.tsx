@@ -211,6 +211,11 @@ export function Composer({
                 list.some((f) => f.id === file.id) || list.length >= CHAT_ATTACHMENTS_MAX ? list : [...list, file],
               )
             }
+            // A picture chosen, the next thing is writing (or sending): the focus goes to the text.
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              input.current?.focus();
+            }}
             trigger={
               <Button variant="ghost" aria-label="Attach an image from the drive">
                 <ClipGlyph />

@@ -22,6 +22,8 @@ export interface ImagePickerProps {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   title?: string;
+  /** Where the focus goes on closing (the popup's own rule unless prevented): a composer takes it back. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** Images only, newest first; the person's words narrow it (the drive's search syntax works too). */
@@ -40,6 +42,7 @@ export function ImagePicker({
   open,
   onOpenChange,
   title = 'Choose an image',
+  onCloseAutoFocus,
 }: ImagePickerProps) {
   const [ownOpen, setOwnOpen] = useState(false);
   const isOpen = open ?? ownOpen;
@@ -54,6 +57,7 @@ export function ImagePicker({
       open={isOpen}
       onOpenChange={setOpen}
       {...(trigger ? { trigger } : {})}
+      {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
       maxWidth={720}
     >
       {isOpen && (
