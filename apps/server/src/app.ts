@@ -42,6 +42,8 @@ import { mailModule } from './modules/mail/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
 import { platformModule } from './modules/platform/index.js';
 import { projectsModule } from './modules/projects/index.js';
+import type { PaymentAccountGateway } from './modules/storefront/payments/index.js';
+import { storefrontModule } from './modules/storefront/index.js';
 import { termsModule } from './modules/terms/index.js';
 import type { NotificationService } from './modules/notifications/service.js';
 import type { PlatformService } from './modules/platform/service.js';
@@ -61,6 +63,8 @@ export interface AppDependencies {
   clock?: Clock;
   /** Billing's payment gateway; the one PAYMENT_GATEWAY names when left out (tests give their own). */
   paymentGateway?: PaymentGateway;
+  /** The storefront's payment account gateway (tests give a sandbox they can inspect). */
+  accountGateway?: PaymentAccountGateway;
   /** The clock itself when it is a test clock (TEST_CLOCK=true): billing's admin call can move it. */
   testClock?: TestClock;
   accessResolver?: AccessResolver;
@@ -131,6 +135,7 @@ export function appModules(deps: AppDependencies): AnyModule[] {
     integrationsModule(deps.integrations),
     driveModule,
     chatModule,
+    storefrontModule(deps.accountGateway ? { accountGateway: deps.accountGateway } : {}),
   ];
 }
 

@@ -164,6 +164,13 @@ export const configSchema = z
       .regex(/^pk_(test|live)_\w+$/, 'A Stripe publishable key starts with pk_test_ or pk_live_')
       .optional()
       .describe("Stripe publishable key the console's card form loads Stripe.js with, with PAYMENT_GATEWAY=stripe"),
+    STRIPE_CONNECT_CLIENT_ID: z
+      .string()
+      .regex(/^ca_\w+$/, 'A Stripe Connect client id starts with ca_')
+      .optional()
+      .describe(
+        "Stripe Connect client id (ca_…) that links shops' own Stripe accounts as their payment account, with PAYMENT_GATEWAY=stripe",
+      ),
     WEB_DIST_DIR: z
       .string()
       .default(path.resolve(serverRoot, '../web/dist'))

@@ -2536,5 +2536,269 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     "requiredQuery": [],
     "bodyName": "subscriptionUpdate",
     "bodyRequired": true
+  },
+  "placeOrder": {
+    "operationId": "placeOrder",
+    "method": "POST",
+    "path": "/v1/platform/{platformId}/orders",
+    "pathParams": [
+      "platformId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "placeOrderRequest",
+    "bodyRequired": true
+  },
+  "listOrders": {
+    "operationId": "listOrders",
+    "method": "GET",
+    "path": "/v1/platform/{platformId}/orders",
+    "pathParams": [
+      "platformId"
+    ],
+    "query": [
+      "project",
+      "pageToken",
+      "pageSize",
+      "search",
+      "start",
+      "end",
+      "dateFilterType"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "exportOrders": {
+    "operationId": "exportOrders",
+    "method": "POST",
+    "path": "/v1/platform/{platformId}/orders/export",
+    "pathParams": [
+      "platformId"
+    ],
+    "query": [
+      "project",
+      "start",
+      "end",
+      "search"
+    ],
+    "requiredQuery": [
+      "project",
+      "start"
+    ],
+    "bodyRequired": false
+  },
+  "getOrder": {
+    "operationId": "getOrder",
+    "method": "GET",
+    "path": "/v1/platform/{platformId}/orders/{orderId}",
+    "pathParams": [
+      "platformId",
+      "orderId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "retryPlatformPayment": {
+    "operationId": "retryPlatformPayment",
+    "method": "POST",
+    "path": "/v1/platform/{platformId}/orders/{orderId}/retryPlatformPayment",
+    "pathParams": [
+      "platformId",
+      "orderId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getFulfillment": {
+    "operationId": "getFulfillment",
+    "method": "GET",
+    "path": "/v1/platform/{platformId}/fulfillments/{fulfillmentId}",
+    "pathParams": [
+      "platformId",
+      "fulfillmentId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "updateFulfillment": {
+    "operationId": "updateFulfillment",
+    "method": "PATCH",
+    "path": "/v1/platform/{platformId}/fulfillments/{fulfillmentId}",
+    "pathParams": [
+      "platformId",
+      "fulfillmentId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "updateFulfillmentRequest",
+    "bodyRequired": true
+  },
+  "listAvailableFulfillers": {
+    "operationId": "listAvailableFulfillers",
+    "method": "GET",
+    "path": "/v1/platform/{platformId}/available-fulfillers",
+    "pathParams": [
+      "platformId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "listCustomers": {
+    "operationId": "listCustomers",
+    "method": "GET",
+    "path": "/v1/platform/{platformId}/customers",
+    "pathParams": [
+      "platformId"
+    ],
+    "query": [
+      "project",
+      "pageToken",
+      "pageSize",
+      "search",
+      "sortBy",
+      "totalOrderCount",
+      "lifetimeValue",
+      "lastPurchasedStart",
+      "lastPurchasedEnd"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "exportCustomers": {
+    "operationId": "exportCustomers",
+    "method": "POST",
+    "path": "/v1/platform/{platformId}/customers/export",
+    "pathParams": [
+      "platformId"
+    ],
+    "query": [
+      "project",
+      "search",
+      "totalOrderCount",
+      "lifetimeValue",
+      "lastPurchasedStart",
+      "lastPurchasedEnd"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getCustomer": {
+    "operationId": "getCustomer",
+    "method": "GET",
+    "path": "/v1/platform/{platformId}/customers/{customerId}",
+    "pathParams": [
+      "platformId",
+      "customerId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getStorefrontExport": {
+    "operationId": "getStorefrontExport",
+    "method": "GET",
+    "path": "/v1/platform/{platformId}/exports/{exportId}",
+    "pathParams": [
+      "platformId",
+      "exportId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getPaymentAccount": {
+    "operationId": "getPaymentAccount",
+    "method": "GET",
+    "path": "/v1/platform/payment/stripe",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "authorizePaymentAccount": {
+    "operationId": "authorizePaymentAccount",
+    "method": "GET",
+    "path": "/v1/platform/payment/stripe/authorize",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "completePaymentAuthorization": {
+    "operationId": "completePaymentAuthorization",
+    "method": "POST",
+    "path": "/v1/platform/payment/stripe/authorize",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "completePaymentAuthorizationRequest",
+    "bodyRequired": true
+  },
+  "deauthorizePaymentAccount": {
+    "operationId": "deauthorizePaymentAccount",
+    "method": "DELETE",
+    "path": "/v1/platform/payment/stripe/deauthorize",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
   }
 };

@@ -15,6 +15,7 @@ export * from './schemas/billing.js';
 export * from './schemas/integrations.js';
 export * from './schemas/drive.js';
 export * from './schemas/chat.js';
+export * from './schemas/storefront.js';
 export * from './drive-types.js';
 export * from './schemas/drive-images.js';
 export * from './schemas/realtime.js';

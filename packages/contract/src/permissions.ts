@@ -27,6 +27,11 @@ export const permissionCatalogue = {
   'drive.write': 'Upload, change and delete files',
   'blog.read': "Read the project's own help posts and news",
   'blog.manage': "Write, publish and delete the project's own posts",
+  'orders.read': "See the storefront's orders, payments and fulfilments, and export them",
+  'orders.manage': 'Retry payments and fulfil orders: fulfillers, statuses, carriers and tracking',
+  'orders.create': "Place orders through the intake (the storefront's and sales channels' API keys)",
+  'customers.read': 'See customers, their figures and orders, and export them',
+  'storefront.manage': "Connect and disconnect the storefront's payment account",
 } as const;
 
 export type Permission = keyof typeof permissionCatalogue;

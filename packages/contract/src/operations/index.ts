@@ -13,6 +13,7 @@ import { integrationOperations } from './integrations.js';
 import { notificationOperations } from './notifications.js';
 import { platformOperations } from './platform.js';
 import { projectOperations } from './projects.js';
+import { storefrontOperations } from './storefront.js';
 import { termsOperations } from './terms.js';
 
 /** The operation table: every call of the API, keyed by operationId. */
@@ -32,6 +33,7 @@ export const operations = {
   ...integrationOperations,
   ...driveOperations,
   ...chatOperations,
+  ...storefrontOperations,
 } satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

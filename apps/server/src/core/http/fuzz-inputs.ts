@@ -48,7 +48,8 @@ export function sample(schema: z.ZodType | undefined, key?: string, depth = 0): 
   switch (def.type) {
     case 'string': {
       const formatted = def.format ? FORMAT_SAMPLES[def.format] : undefined;
-      const words = [key ?? 'sample', 'sample', 'EUR', 'NL', 'sample-1', 'ab12', 'Sample One', 'x'];
+      // `gte:1`: a number filter's comparison (customers' totalOrderCount and lifetimeValue).
+      const words = [key ?? 'sample', 'sample', 'EUR', 'NL', 'sample-1', 'ab12', 'Sample One', 'x', 'gte:1'];
       return firstAccepted(schema, [...(formatted ? [formatted] : []), ...words, ...words.map((w) => w.repeat(8))]);
     }
     case 'number':

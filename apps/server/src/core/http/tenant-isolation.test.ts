@@ -69,6 +69,19 @@ const sampleBodies: Record<string, unknown> = {
   removeChannelUsers: { users: ['00000000-0000-4000-8000-000000000000'] },
   createMessage: { text: 'Planted' },
   updateChannelUser: { muted: true },
+  placeOrder: {
+    customer: { email: 'planted@example.com', name: 'Planted' },
+    currency: 'GBP',
+    items: [{ sku: 'X', name: 'Planted', quantity: 1, unitPrice: 100 }],
+    payment: { method: 'external', reference: 'planted' },
+  },
+  updateFulfillment: { status: 'shipped', trackingNumber: 'PLANTED' },
+  completePaymentAuthorization: { code: 'sandbox_00', state: 'planted' },
+};
+
+/** Queries an operation requires beyond `project`, so that validation passes and only access can refuse. */
+const sampleQueries: Record<string, string> = {
+  exportOrders: '&start=2026-01-01T00:00:00Z',
 };
 
 /** Billing's calls for platform administrators: a project's owner is not one, in any project. */
@@ -105,6 +118,16 @@ const DATA_TABLES = [
   'chat_members',
   'chat_messages',
   'chat_reactions',
+  'storefront_shops',
+  'storefront_customers',
+  'storefront_orders',
+  'storefront_order_items',
+  'storefront_order_events',
+  'storefront_payments',
+  'storefront_fulfillments',
+  'storefront_fulfillment_items',
+  'storefront_payment_accounts',
+  'storefront_exports',
 ];
 
 describe('tenant isolation', () => {
@@ -145,7 +168,10 @@ describe('tenant isolation', () => {
         .replace('{user}', owner.user.id)
         .replace('{role}', builtInRole('owner').id)
         .replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
-      const withQuery = op.query && 'project' in op.query.shape ? `${url}?project=${projectA}` : url;
+      const withQuery =
+        op.query && 'project' in op.query.shape
+          ? `${url}?project=${projectA}${sampleQueries[op.operationId] ?? ''}`
+          : url;
       if (op.body) expect(sampleBodies, `add a valid sample body for ${op.operationId}`).toHaveProperty(op.operationId);
       const before = await fingerprint();
       const res = await intruder.call(op.method, withQuery, op.body ? sampleBodies[op.operationId] : undefined);

@@ -1,9 +1,11 @@
+import type { Readable } from 'node:stream';
 import { defineModule, type ServiceOf } from '../../core/modules.js';
 import type { integrationsModule } from '../integrations/index.js';
 import type { projectsModule } from '../projects/index.js';
 import { driveAdminHandlers } from './admin-handlers.js';
 import { driveHandlers } from './handlers.js';
 import { fileCards } from './file-cards.js';
+import { saveGenerated, type GeneratedFile } from './generated-files.js';
 import { ServedTally } from './metrics.js';
 import { registerPendingExpiry, schedulePendingExpiry } from './pending.js';
 import { DELETE_OBJECT_QUEUE, projectPrefix, registerObjectDeletion } from './objects.js';
@@ -15,7 +17,16 @@ const METRICS_FLUSH_MS = 5_000;
 
 export const driveModule = defineModule<
   'drive',
-  { flushMetrics(): Promise<void>; files: { cards: typeof fileCards } },
+  {
+    flushMetrics(): Promise<void>;
+    files: {
+      cards: typeof fileCards;
+      /** Keeps a file another module generated (an export) in the project's drive: generated-files.ts. */
+      saveGenerated(file: GeneratedFile, body: Readable): Promise<{ fileId: string; size: number }>;
+      /** Whether the project has the Drive module, so it can keep (and show) a file. */
+      installed(projectId: string): Promise<boolean>;
+    };
+  },
   { projects: ServiceOf<typeof projectsModule>; integrations: ServiceOf<ReturnType<typeof integrationsModule>> }
 >({
   name: 'drive',
@@ -48,7 +59,14 @@ export const driveModule = defineModule<
         ...driveHandlers({ db, clock, storage, answers, jobs, linkSecret, tally, hasDrive }),
         ...driveAdminHandlers({ db, clock, flushMetrics }),
       },
-      service: { flushMetrics, files: { cards: fileCards } },
+      service: {
+        flushMetrics,
+        files: {
+          cards: fileCards,
+          saveGenerated: (file, body) => saveGenerated({ db, clock, storage, hasDrive }, file, body),
+          installed: hasDrive,
+        },
+      },
     };
   },
 });

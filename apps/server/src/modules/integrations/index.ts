@@ -19,7 +19,12 @@ export type IntegrationOptions = Partial<
 export const integrationsModule = (options: IntegrationOptions = {}) =>
   defineModule<
     'integrations',
-    { lifecycle: ModuleLifecycle; hasModule: (db: Executor, projectId: string, code: string) => Promise<boolean> },
+    {
+      lifecycle: ModuleLifecycle;
+      hasModule: (db: Executor, projectId: string, code: string) => Promise<boolean>;
+      /** The codes of the modules a project has installed. */
+      installed: (db: Executor, projectId: string) => Promise<string[]>;
+    },
     {
       platform: ServiceOf<typeof platformModule>;
       notifications: ServiceOf<typeof notificationsModule>;
@@ -49,8 +54,10 @@ export const integrationsModule = (options: IntegrationOptions = {}) =>
       projects.templateAllowed.add(templateModulesAllowed(access.resolver));
       projects.templateParts.add(templateModules(lifecycle));
       // Whether a project has a module installed: the modules' own calls answer only where they are.
+      const installed = async (executor: Executor, projectId: string) =>
+        (await installedCodes(executor, [projectId])).get(projectId)!;
       const hasModule = async (executor: Executor, projectId: string, code: string) =>
-        (await installedCodes(executor, [projectId])).get(projectId)!.includes(code);
-      return { handlers: integrationHandlers({ ...deps, lifecycle }), service: { lifecycle, hasModule } };
+        (await installed(executor, projectId)).includes(code);
+      return { handlers: integrationHandlers({ ...deps, lifecycle }), service: { lifecycle, hasModule, installed } };
     },
   });

@@ -167,6 +167,13 @@ export const sentences: Record<string, Sentence> = {
   addChannelUsers: { done: 'added people to a chat channel', attempt: 'add people to a chat channel' },
   removeChannelUsers: { done: 'removed people from a chat channel', attempt: 'remove people from a chat channel' },
   deleteMessage: { done: 'deleted a chat message', attempt: 'delete a chat message' },
+  placeOrder: { done: 'placed an order', attempt: 'place an order' },
+  exportOrders: { done: 'started an export of the orders', attempt: 'start an export of the orders' },
+  retryPlatformPayment: { done: "retried an order's payment", attempt: "retry an order's payment" },
+  updateFulfillment: { done: "updated an order's fulfilment", attempt: "update an order's fulfilment" },
+  exportCustomers: { done: 'started an export of the customers', attempt: 'start an export of the customers' },
+  completePaymentAuthorization: { done: 'connected the payment account', attempt: 'connect the payment account' },
+  deauthorizePaymentAccount: { done: 'disconnected the payment account', attempt: 'disconnect the payment account' },
   setupDriveProjectAdmin: { admin: true, done: "set up the project's drive", attempt: "set up the project's drive" },
   updateDriveProjectAdmin: {
     admin: true,

@@ -10,6 +10,9 @@ const AREA_NAMES: Record<string, string> = {
   integrations: 'Modules',
   chat: 'Chat',
   drive: 'Drive',
+  orders: 'Orders',
+  customers: 'Customers',
+  storefront: 'Storefront',
 };
 
 export interface PermissionGroup<T extends { key: string }> {

@@ -18,6 +18,9 @@ describe('permission groups', () => {
       'Chat',
       'Drive',
       'Blog',
+      'Orders',
+      'Customers',
+      'Storefront',
     ]);
     expect(groups.find((g) => g.area === 'billing')?.permissions.map((p) => p.key)).toEqual([
       'billing.read',

@@ -1,0 +1,49 @@
+import type { PlaceOrderRequest } from '@wharf/contract';
+import { projectPlatformId } from '../modules/projects/read-models.js';
+import type { TestApp } from './app.js';
+import type { BearerUser } from './projects.js';
+
+/** The base of a project's storefront calls: `/v1/platform/<its platform>`. */
+export async function storefrontBase(t: TestApp, projectId: string): Promise<string> {
+  return `/v1/platform/${await projectPlatformId(t.database.db, projectId)}`;
+}
+
+/** An order as a storefront would send it: two lines, shipping, paid by `payment`. */
+export function anOrder(overrides: Partial<PlaceOrderRequest> = {}): PlaceOrderRequest {
+  return {
+    customer: { email: 'ada@example.com', name: 'Ada Lovelace' },
+    currency: 'GBP',
+    items: [
+      { sku: 'MUG-1', name: 'Harbour mug', quantity: 2, unitPrice: 1250 },
+      { sku: 'TEE-M', name: 'Anchor tee', variant: 'M', quantity: 1, unitPrice: 2000 },
+    ],
+    shipping: 495,
+    tax: 0,
+    discount: 0,
+    shippingAddress: {
+      name: 'Ada Lovelace',
+      line1: '12 St James Square',
+      city: 'London',
+      postalCode: 'SW1Y 4JH',
+      country: 'GB',
+    },
+    payment: { method: 'external', reference: 'etsy-991' },
+    ...overrides,
+  };
+}
+
+/** An API key of the project holding `permissions`, as the storefront would hold one; calls with it. */
+export async function projectKey(t: TestApp, owner: BearerUser, projectId: string, permissions: string[]) {
+  const res = await owner.call('POST', `/v1/projects/${projectId}/auth`, { name: 'Storefront', permissions });
+  if (res.statusCode !== 201) throw new Error(`no key: ${res.body}`);
+  const { secret } = res.json() as { secret: string };
+  return {
+    call: (method: string, url: string, payload?: unknown) =>
+      t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: { authorization: `Bearer ${secret}` },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
+  };
+}
