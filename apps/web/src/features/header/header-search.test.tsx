@@ -20,7 +20,9 @@ describe('header search: the installed modules’ pages', () => {
     const pages = within(screen.getByRole('listbox', { name: 'Search results' })).getByRole('group', {
       name: 'Pages',
     });
-    await userEvent.click(within(pages).getByRole('option', { name: 'Orders' }));
+    // The module's own page (issue 22) and its settings.
+    expect(within(pages).getByRole('option', { name: 'Orders' })).toBeInTheDocument();
+    await userEvent.click(within(pages).getByRole('option', { name: 'Orders settings' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/modules/orders'));
     expect(router.state.location.search).toEqual({ project: P });
   });

@@ -14,6 +14,10 @@ export const SHELL_PERMISSIONS: Permission[] = [
   'invites.read',
   'chat.read',
   'projects.update',
+  // The storefront modules' entries (features/integrations/modules/definitions.ts).
+  'orders.read',
+  'customers.read',
+  'storefront.manage',
 ];
 
 export interface ShellProject {

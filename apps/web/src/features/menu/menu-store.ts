@@ -1,3 +1,4 @@
+import type { Permission } from '@wharf/contract/permissions';
 import { useMemo, useSyncExternalStore } from 'react';
 import type { RouteNameInput } from '../../app/navigation';
 
@@ -17,6 +18,8 @@ export interface MenuEntry {
    * entry is one of that parent's sub-items, and is not shown at all while the parent is absent.
    */
   parent?: string;
+  /** The permission its page opens with: a role without it does not see the entry (use-shell-menu.ts). */
+  needs?: Permission;
   children?: MenuChild[];
 }
 

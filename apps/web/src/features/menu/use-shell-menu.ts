@@ -38,7 +38,17 @@ export function useProjectMenu({ project, access }: ShellProject): MenuEntry[] {
     core: existingEntries(coreMenuEntries({ integrations, can: (p) => access.isPending || access.can(p) })),
     billing: project && access.can('billing.read') ? existingEntries(billingMenuEntries()) : null,
   });
-  return useMemo(() => existingEntries(entries), [entries]);
+  // Modules' entries may name the permission their page needs (`needs`); until the decision is known they show.
+  const deniedKey = access.isPending ? '' : access.denied.join(' ');
+  return useMemo(() => {
+    const denied = new Set(deniedKey.split(' '));
+    const allowed = <T extends { needs?: Permission }>(entry: T) => !entry.needs || !denied.has(entry.needs);
+    return existingEntries(
+      entries
+        .filter(allowed)
+        .map((entry) => (entry.children ? { ...entry, children: entry.children.filter(allowed) } : entry)),
+    );
+  }, [entries, deniedKey]);
 }
 
 /** The route names an entry and its sub-items open. */

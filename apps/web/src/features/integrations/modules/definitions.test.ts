@@ -25,16 +25,42 @@ describe('the console’s module definitions', () => {
         integration: true,
         project: 'always',
       });
-      expect(definition.menu).toEqual([
+      expect(definition.menu[0]).toEqual(
         expect.objectContaining({
           label: definition.name,
           route: settingsRouteName(definition.code),
           parent: MODULES_MENU_ID,
         }),
-      ]);
+      );
+      // Only the storefront's modules bring pages (and entries) of their own besides (issue 22).
+      if (!['orders', 'customers', 'platform'].includes(definition.code)) expect(definition.menu).toHaveLength(1);
       expect(definition.menu[0]!.order).toBeGreaterThan(MODULE_MENU_ORDER - 1);
       expect(definition.menu[0]!.order).toBeLessThan(10_000);
     }
+  });
+
+  it('gives the storefront’s modules their pages under /platform, with top-level entries gated by permission', () => {
+    const pages = (code: string) =>
+      moduleDefinitions
+        .find((d) => d.code === code)!
+        .routes.slice(1)
+        .map((r) => [r.path, r.staticData.name, r.staticData.integration]);
+    expect(pages('orders')).toEqual([
+      ['/platform/orders', 'platform.orders', true],
+      ['/platform/orders/$orderId', 'platform.orders.view', true],
+    ]);
+    expect(pages('customers')).toEqual([
+      ['/platform/customers', 'platform.customers', true],
+      ['/platform/customers/$customerId', 'platform.customers.view', true],
+    ]);
+    // The payment account's connect flow returns to this path (the server builds it).
+    expect(pages('platform')).toEqual([['/platform/payment', 'platform.payment', true]]);
+    const needs = moduleDefinitions.flatMap((d) => d.menu.slice(1).map((e) => [e.route, e.needs, e.parent]));
+    expect(needs).toEqual([
+      ['platform.orders', 'orders.read', undefined],
+      ['platform.customers', 'customers.read', undefined],
+      ['platform.payment', 'storefront.manage', undefined],
+    ]);
   });
 
   it("puts installed modules under Modules, after its Store, in SPEC.md's order of codes", async () => {

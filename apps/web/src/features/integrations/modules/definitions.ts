@@ -1,6 +1,7 @@
 import { MODULE_CODES } from '@wharf/contract/module-codes';
 import { lazyRouteComponent } from '@tanstack/react-router';
 import { MODULES_MENU_ID } from '../../menu/core-menu';
+import type { MenuEntry } from '../../menu/menu-store';
 import type { ModuleDefinition, ModuleRoute } from './types';
 
 /**
@@ -122,18 +123,95 @@ const modulePages: Readonly<Record<string, ModuleRoute['component']>> = {
   drive: lazyRouteComponent(() => import('../../../pages/drive/DrivePage'), 'DrivePage'),
 };
 
+const modulePage = (path: string, name: string, title: string, component: ModuleRoute['component']): ModuleRoute => ({
+  path,
+  staticData: { name, title, layout: 'standard', user: true, project: 'always', integration: true },
+  component,
+});
+
+/**
+ * The storefront's management pages (issue 22) that modules bring besides their settings, with their
+ * top-level menu entries (each shown only to a role that may open its page, `needs`). The payment
+ * page's path is fixed: the connect flow returns to `/platform/payment?project=…`.
+ */
+const extraPages: Readonly<Record<string, { routes: ModuleRoute[]; menu: MenuEntry[] }>> = {
+  orders: {
+    routes: [
+      modulePage(
+        '/platform/orders',
+        'platform.orders',
+        'Orders',
+        lazyRouteComponent(() => import('../../../pages/orders/OrdersPage'), 'OrdersPage'),
+      ),
+      modulePage(
+        '/platform/orders/$orderId',
+        'platform.orders.view',
+        'Order',
+        lazyRouteComponent(() => import('../../../pages/orders/OrderPage'), 'OrderPage'),
+      ),
+    ],
+    menu: [{ id: 'platform.orders', label: 'Orders', route: 'platform.orders', order: 320, needs: 'orders.read' }],
+  },
+  customers: {
+    routes: [
+      modulePage(
+        '/platform/customers',
+        'platform.customers',
+        'Customers',
+        lazyRouteComponent(() => import('../../../pages/customers/CustomersPage'), 'CustomersPage'),
+      ),
+      modulePage(
+        '/platform/customers/$customerId',
+        'platform.customers.view',
+        'Customer',
+        lazyRouteComponent(() => import('../../../pages/customers/CustomerPage'), 'CustomerPage'),
+      ),
+    ],
+    menu: [
+      {
+        id: 'platform.customers',
+        label: 'Customers',
+        route: 'platform.customers',
+        order: 321,
+        needs: 'customers.read',
+      },
+    ],
+  },
+  platform: {
+    routes: [
+      modulePage(
+        '/platform/payment',
+        'platform.payment',
+        'Payment account',
+        lazyRouteComponent(() => import('../../../pages/payment-account/PaymentAccountPage'), 'PaymentAccountPage'),
+      ),
+    ],
+    menu: [
+      {
+        id: 'platform.payment',
+        label: 'Payment account',
+        route: 'platform.payment',
+        order: 322,
+        needs: 'storefront.manage',
+      },
+    ],
+  },
+};
+
 /**
  * A module as the console shows it while installed: its settings page at `/modules/{code}` and an
  * entry under Modules in the project menu. Modules with pages of their own add them to `routes`
- * here.
+ * here (after the settings page), with their menu entries.
  */
 export function moduleDefinition(code: string, index: number): ModuleDefinition {
   const name = moduleName(code);
+  const extra = extraPages[code];
   const settings: ModuleRoute = {
     path: `/modules/${code}`,
     staticData: {
       name: settingsRouteName(code),
-      title: name,
+      // "Orders" is the orders' own page once the module has one: its settings say so.
+      title: extra ? `${name} settings` : name,
       layout: 'standard',
       user: true,
       project: 'always',
@@ -144,7 +222,7 @@ export function moduleDefinition(code: string, index: number): ModuleDefinition 
   return {
     code,
     name,
-    routes: [settings],
+    routes: [settings, ...(extra?.routes ?? [])],
     menu: [
       {
         id: `module.${code}`,
@@ -153,6 +231,7 @@ export function moduleDefinition(code: string, index: number): ModuleDefinition 
         order: MODULE_MENU_ORDER + index,
         parent: MODULES_MENU_ID,
       },
+      ...(extra?.menu ?? []),
     ],
   };
 }

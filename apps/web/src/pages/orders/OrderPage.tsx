@@ -1,0 +1,292 @@
+import { Link, useParams } from '@tanstack/react-router';
+import { useId, useState, type ReactNode } from 'react';
+import { pathOf } from '../../app/navigation';
+import type { Access } from '../../features/access/api/enforce';
+import { ReadOnlyNotice } from '../../features/access/ui/Denied';
+import { useIdempotencyKey } from '../../features/billing/idempotency';
+import { Table } from '../../features/billing/ui/Table';
+import { errorMessage } from '../../features/forms/form-errors';
+import type { Project } from '../../features/projects/api/projects';
+import { ProjectPage } from '../../features/projects/ui/ProjectPage';
+import { useAvailableFulfillers } from '../../features/storefront/api/fulfillments';
+import { useOrderQuery, useRetryPayment, type Order } from '../../features/storefront/api/orders';
+import { formatMoney, orderNumber, when } from '../../features/storefront/format';
+import { AddressBlock } from '../../features/storefront/ui/AddressBlock';
+import { FulfillmentEditor } from '../../features/storefront/ui/FulfillmentEditor';
+import { OrderStatusBadge, PaymentFailedBadge } from '../../features/storefront/ui/OrderStatusBadge';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { LoadError } from '../../ui/ListStates';
+import { Loading } from '../../ui/Loading';
+
+/** `/platform/orders/$orderId` (route `platform.orders.view`): one order, its payments, fulfilments and timeline. */
+export function OrderPage() {
+  const { orderId = '' } = useParams({ strict: false }) as { orderId?: string };
+  return (
+    <ProjectPage title="Order" permissions={['orders.read', 'orders.manage']}>
+      {(project, access) => (
+        <OrderDetail key={`${project.id}:${orderId}`} project={project} access={access} orderId={orderId} />
+      )}
+    </ProjectPage>
+  );
+}
+
+const linkClass = 'font-medium text-primary underline-offset-2 hover:underline';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-border bg-surface p-4 shadow-xs sm:p-5">
+      <h2 id={id} className="mb-3 text-base font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function OrderDetail({ project, access, orderId }: { project: Project; access: Access; orderId: string }) {
+  const order = useOrderQuery(project.id, orderId);
+  if (order.isPending) return <Loading label="Loading the order…" />;
+  if (order.isError)
+    return (
+      <LoadError
+        title="The order could not be loaded"
+        message={errorMessage(order.error)}
+        onRetry={() => void order.refetch()}
+        retrying={order.isFetching}
+      />
+    );
+  return <OrderView project={project} access={access} order={order.data} />;
+}
+
+function OrderView({ project, access, order }: { project: Project; access: Access; order: Order }) {
+  const canManage = access.can('orders.manage');
+  const deniedId = useId();
+  const fulfillers = useAvailableFulfillers(project.id);
+  const { totals } = order;
+
+  return (
+    <div className="grid gap-5">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <h2 className="text-xl font-semibold">Order {orderNumber(order.number)}</h2>
+        <OrderStatusBadge status={order.status} />
+        {order.paymentFailed && <PaymentFailedBadge />}
+        <Link
+          to={pathOf('platform.orders')}
+          search={{ project: project.id }}
+          className={`ml-auto text-sm ${linkClass}`}
+        >
+          All orders
+        </Link>
+      </div>
+      <dl className="grid grid-cols-1 gap-3 text-sm xs:grid-cols-2 md:grid-cols-4">
+        {(
+          [
+            ['Placed', when(order.placedAt)],
+            ['Paid', when(order.paidAt)],
+            ['Fulfilled', when(order.fulfilledAt)],
+            ['Source', order.source],
+          ] as const
+        ).map(([term, value]) => (
+          <div key={term} className="rounded-lg bg-surface-raised px-3 py-2">
+            <dt className="text-xs text-muted">{term}</dt>
+            <dd className="font-medium break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {!canManage && (
+        <ReadOnlyNotice id={deniedId} denied={['orders.manage']}>
+          You can see this order but not retry its payment or change its fulfilment.
+        </ReadOnlyNotice>
+      )}
+
+      <div className="grid gap-5 lg:grid-cols-3">
+        <Section title="Customer">
+          <p className="text-sm">
+            <Link
+              to={pathOf('platform.customers.view', { customerId: order.customer.id })}
+              search={{ project: project.id }}
+              className={linkClass}
+            >
+              {order.customer.name}
+            </Link>
+          </p>
+          <p className="text-sm break-all text-muted">{order.customer.email}</p>
+          {order.note && <p className="mt-3 text-sm whitespace-pre-line">Note: {order.note}</p>}
+        </Section>
+        <Section title="Shipping address">
+          <AddressBlock address={order.shippingAddress} />
+        </Section>
+        <Section title="Billing address">
+          <AddressBlock address={order.billingAddress} />
+        </Section>
+      </div>
+
+      <Section title="Items">
+        <Table
+          caption={`Items of order ${orderNumber(order.number)}`}
+          rows={order.items}
+          keyOf={(item) => item.id}
+          columns={[
+            {
+              header: 'Item',
+              cell: (item) => (
+                <span className="block min-w-0">
+                  <span className="block font-medium">{item.name}</span>
+                  <span className="block text-xs text-muted">
+                    {item.sku}
+                    {item.variant ? ` · ${item.variant}` : ''}
+                  </span>
+                </span>
+              ),
+            },
+            { header: 'Quantity', numeric: true, cell: (item) => item.quantity },
+            { header: 'Unit price', numeric: true, cell: (item) => formatMoney(item.unitPrice, totals.currency) },
+            { header: 'Total', numeric: true, cell: (item) => formatMoney(item.total, totals.currency) },
+          ]}
+        />
+        <dl className="mt-4 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm" aria-label="Totals">
+          {(
+            [
+              ['Subtotal', totals.subtotal],
+              ['Shipping', totals.shipping],
+              ['Tax', totals.tax],
+              ['Discount', -totals.discount],
+            ] as const
+          ).map(([term, minor]) => (
+            <div key={term} className="contents">
+              <dt className="text-muted">{term}</dt>
+              <dd className="text-right tabular-nums">{formatMoney(minor, totals.currency)}</dd>
+            </div>
+          ))}
+          <dt className="font-semibold">Total</dt>
+          <dd className="text-right font-semibold tabular-nums">{formatMoney(totals.total, totals.currency)}</dd>
+        </dl>
+      </Section>
+
+      <Payments project={project} order={order} canManage={canManage} deniedId={deniedId} />
+
+      <Section title="Fulfilments">
+        {fulfillers.isError && (
+          <Alert tone="warning" className="mb-3">
+            The fulfillers could not be loaded: {errorMessage(fulfillers.error)}
+          </Alert>
+        )}
+        {order.fulfillments.length === 0 ? (
+          <p className="text-sm text-muted">No fulfilments yet.</p>
+        ) : (
+          <div className="grid gap-3">
+            {order.fulfillments.map((fulfillment, i) => (
+              <FulfillmentEditor
+                key={`${fulfillment.id}:${fulfillment.updatedAt}`}
+                project={project.id}
+                orderId={order.id}
+                fulfillment={fulfillment}
+                fulfillers={fulfillers.data ?? []}
+                index={i + 1}
+                canManage={canManage}
+                deniedId={deniedId}
+              />
+            ))}
+          </div>
+        )}
+      </Section>
+
+      <Section title="Timeline">
+        {order.timeline.length === 0 ? (
+          <p className="text-sm text-muted">Nothing has happened yet.</p>
+        ) : (
+          <ol aria-label="Timeline" className="grid gap-3 border-l border-border pl-4">
+            {order.timeline.map((event) => (
+              <li key={event.id} className="text-sm">
+                <p>{event.message}</p>
+                <p className="text-xs text-muted">
+                  <time dateTime={event.at}>{when(event.at)}</time> · {event.actor ?? 'Wharf'}
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </Section>
+    </div>
+  );
+}
+
+const outcomeWords = { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed' } as const;
+const outcomeTones = { pending: 'text-warning', succeeded: 'text-success', failed: 'text-danger' } as const;
+
+function Payments({
+  project,
+  order,
+  canManage,
+  deniedId,
+}: {
+  project: Project;
+  order: Order;
+  canManage: boolean;
+  deniedId: string;
+}) {
+  const retry = useRetryPayment(project.id, order.id);
+  const idempotency = useIdempotencyKey();
+  const [result, setResult] = useState<string | null>(null);
+  const last = order.payments.at(-1);
+  const canRetry = last?.outcome === 'failed';
+
+  return (
+    <Section title="Payments">
+      {order.payments.length === 0 ? (
+        <p className="text-sm text-muted">No payments yet.</p>
+      ) : (
+        <ol aria-label="Payments" className="grid gap-2">
+          {order.payments.map((payment) => (
+            <li key={payment.id} className="rounded-lg border border-border px-3 py-2 text-sm">
+              <p className="flex flex-wrap items-baseline gap-x-3">
+                <span className="font-medium">Attempt {payment.attempt}</span>
+                <span className={outcomeTones[payment.outcome]}>{outcomeWords[payment.outcome]}</span>
+                <span className="tabular-nums">{formatMoney(payment.amount, payment.currency)}</span>
+                <span className="text-muted">{payment.method === 'card' ? 'Card' : 'Paid elsewhere'}</span>
+                <span className="text-xs text-muted">{when(payment.createdAt)}</span>
+              </p>
+              {payment.failure && <p className="mt-1 text-danger">{payment.failure}</p>}
+              {payment.reference && <p className="mt-1 font-mono text-xs break-all text-muted">{payment.reference}</p>}
+            </li>
+          ))}
+        </ol>
+      )}
+      {canRetry && last && (
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <Button
+            onClick={() => {
+              setResult(null);
+              const key = idempotency.keyFor(`retry:${order.id}:${last.id}`);
+              retry.mutate(key, {
+                onSuccess: (answer) => {
+                  idempotency.settle();
+                  const latest = answer.payments.at(-1);
+                  setResult(
+                    latest?.outcome === 'succeeded'
+                      ? 'The payment went through.'
+                      : `The payment failed again${latest?.failure ? `: ${latest.failure}` : '.'}`,
+                  );
+                },
+                onError: (error) => idempotency.settle(error),
+              });
+            }}
+            disabled={!canManage || retry.isPending}
+            aria-describedby={canManage ? undefined : deniedId}
+            aria-busy={retry.isPending || undefined}
+          >
+            {retry.isPending ? 'Retrying payment…' : 'Retry payment'}
+          </Button>
+        </div>
+      )}
+      <div aria-live="polite">{result && <p className="mt-3 text-sm font-medium">{result}</p>}</div>
+      {retry.isError && (
+        <Alert tone="danger" title="The payment was not retried" className="mt-3">
+          {errorMessage(retry.error)}
+        </Alert>
+      )}
+    </Section>
+  );
+}
