@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPostgresUrl } from '../../test/database.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
+import { planPerCall } from './plan-per-call.js';
 import { MAX_PREPARED_PER_CONNECTION, PreparingClient, statementName } from './prepared-statements.js';
 
 const rows = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
@@ -24,6 +25,12 @@ describe('statements prepared once per connection (PostgreSQL)', () => {
     const mine = (await prepared()).filter((row) => String(row.statement).includes('as doubled'));
     expect(mine).toHaveLength(1);
     expect(mine[0]!.name).toBe(statementName(String(mine[0]!.statement)));
+  });
+
+  it('leaves a statement marked to be planned per call unnamed, answering as before', async () => {
+    const query = (n: number) => handle.db.execute(sql`select ${n}::int * 3 as tripled where ${planPerCall()}`);
+    for (const n of [1, 2]) expect(rows(await query(n))).toEqual([{ tripled: n * 3 }]);
+    expect((await prepared()).some((row) => String(row.statement).includes('as tripled'))).toBe(false);
   });
 
   it('leaves statements without parameters unnamed, so several in one text still run', async () => {

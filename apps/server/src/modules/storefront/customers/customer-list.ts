@@ -1,15 +1,10 @@
 import type { Customer, CustomerPage, ListCustomersQuery } from '@wharf/contract';
-import { and, asc, desc, eq, gte, like, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../../core/db/database.js';
 import { badRequest } from '../../../core/errors.js';
-import {
-  containsPattern,
-  cursorTime,
-  decodePageToken,
-  encodePageToken,
-  invalidPageToken,
-} from '../../../core/pagination.js';
+import { cursorTime, decodePageToken, encodePageToken, invalidPageToken } from '../../../core/pagination.js';
+import { searchConditions } from '../search-words.js';
 import { storefrontCustomers as c, storefrontShops } from '../schema.js';
 
 type Query = z.output<typeof ListCustomersQuery>;
@@ -41,7 +36,7 @@ export function customerConditions(projectId: string, filters: CustomerFilters):
     value?.max != null ? lte(c.lifetimeValue, value.max) : undefined,
     filters.lastPurchasedStart ? gte(c.lastPurchasedAt, new Date(filters.lastPurchasedStart)) : undefined,
     filters.lastPurchasedEnd ? lte(c.lastPurchasedAt, new Date(filters.lastPurchasedEnd)) : undefined,
-    ...words.map((word) => like(c.search, containsPattern(word))),
+    ...searchConditions(c.search, words),
   )!;
 }
 

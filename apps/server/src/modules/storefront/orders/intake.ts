@@ -88,13 +88,6 @@ export async function placeOrder(tx: Executor, jobs: JobEnqueuer, intake: Intake
     const earlier = await existingOrder(tx, projectId, source, order.externalId);
     if (earlier) return { orderId: earlier, created: false, pendingPaymentId: null };
   }
-  const number = await takeNumber(tx, projectId, order.currency);
-  // Another intake of the same externalId may have committed while this one waited for the number.
-  if (order.externalId) {
-    const earlier = await existingOrder(tx, projectId, source, order.externalId);
-    if (earlier) throw new SameOrderAgain(earlier);
-  }
-
   const external = order.payment.method === 'external';
   // An order worth nothing (a free sample) is paid as it is placed: there is nothing to charge.
   const paidNow = external || totals.total === 0;
@@ -108,6 +101,15 @@ export async function placeOrder(tx: Executor, jobs: JobEnqueuer, intake: Intake
     shippingAddress: order.shippingAddress ?? null,
     now,
   });
+  // The number last of the reads: the shop's row stays locked from here to the commit, and every other
+  // order of the shop waits for it (decision 035), so as little as possible happens after it.
+  const number = await takeNumber(tx, projectId, order.currency);
+  // Another intake of the same externalId may have committed while this one waited for the number.
+  if (order.externalId) {
+    const earlier = await existingOrder(tx, projectId, source, order.externalId);
+    if (earlier) throw new SameOrderAgain(earlier);
+  }
+
   const [row] = await tx
     .insert(storefrontOrders)
     .values({

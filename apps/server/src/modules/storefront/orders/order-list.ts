@@ -1,8 +1,9 @@
 import type { DateFilterType, OrderPage } from '@wharf/contract';
-import { and, desc, eq, gte, isNotNull, like, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/database.js';
 import { badRequest } from '../../../core/errors.js';
-import { containsPattern, olderThanToken, timePage } from '../../../core/pagination.js';
+import { olderThanToken, timePage } from '../../../core/pagination.js';
+import { searchConditions } from '../search-words.js';
 import { storefrontOrders } from '../schema.js';
 import { summaryColumns, toOrderSummary } from './order-views.js';
 
@@ -42,7 +43,7 @@ export function orderConditions(projectId: string, filters: OrderFilters): SQL {
     filters.dateFilterType === 'placed' ? undefined : isNotNull(column),
     filters.start ? gte(column, new Date(filters.start)) : undefined,
     filters.end ? lt(column, new Date(filters.end)) : undefined,
-    ...words.map((word) => like(storefrontOrders.search, containsPattern(word))),
+    ...searchConditions(storefrontOrders.search, words),
   )!;
 }
 
