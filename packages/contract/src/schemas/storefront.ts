@@ -150,7 +150,7 @@ export const OrderEvent = z
     kind: z.enum(ORDER_EVENT_KINDS),
     /** What happened, as a sentence. */
     message: z.string(),
-    /** Who did it: a person's name, an API key's name, or null when Wharf did it itself. */
+    /** Who did it: a person's name, "An API key" for the storefront's and channels' keys, or null when Wharf did it itself. */
     actor: z.string().nullable(),
   })
   .meta({ id: 'OrderEvent' });

@@ -69,7 +69,7 @@ describe('orders through the intake', () => {
     expect(order.fulfillments[0].items.map((item: Json) => item.quantity)).toEqual([2, 1]);
     expect(order.timeline.map((event: Json) => event.kind)).toEqual(['placed', 'payment_succeeded']);
     expect(order.timeline[0]).toMatchObject({
-      message: 'Order #1001 placed through etsy for GBP 49.95.',
+      message: 'Order #1001 placed through etsy for £49.95.',
       actor: 'An API key',
     });
 

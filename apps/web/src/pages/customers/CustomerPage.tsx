@@ -85,6 +85,7 @@ function CustomerView({ project, customer }: { project: Project; customer: Custo
           <EmptyState title="No orders yet." />
         ) : (
           <Table
+            stackOnPhone
             caption={`Orders of ${customer.name}, newest first`}
             rows={customer.orders}
             keyOf={(order) => order.id}

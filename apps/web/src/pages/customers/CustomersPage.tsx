@@ -1,6 +1,6 @@
 import { CUSTOMER_SORTS } from '@wharf/contract';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { pathOf } from '../../app/navigation';
 import { Table } from '../../features/billing/ui/Table';
 import { fractionDigits } from '../../features/billing/money';
@@ -52,9 +52,12 @@ const sortWords: Record<CustomerSort, string> = {
   '-name': 'Name, Z to A',
 };
 
-/** The shop's currency: the project's setting, else the euro (only its decimals matter here). */
-function shopCurrency(project: Project): string {
-  return (project as { settings?: { currency?: string } }).settings?.currency ?? 'EUR';
+/**
+ * The shop's currency, as its customers' figures give it (the first order fixed it); before any
+ * answer, the project's setting, else the euro — only its decimals matter to the filter's value.
+ */
+function shopCurrency(project: Project, answered: string | undefined): string {
+  return answered || ((project as { settings?: { currency?: string } }).settings?.currency ?? 'EUR');
 }
 
 /** `/platform/customers` (route `platform.customers`): the shop's customers, filtered by what they bought. */
@@ -71,7 +74,9 @@ export function CustomersPage() {
 }
 
 function Customers({ project }: { project: Project }) {
-  const currency = shopCurrency(project);
+  // The currency the customers' figures came in, kept once seen so the filter reads in it.
+  const [answeredCurrency, setAnsweredCurrency] = useState<string>();
+  const currency = shopCurrency(project, answeredCurrency);
   const search = useListSearch();
   const [orderCount, setOrderCount] = useState<NumberFilterInput>(noNumberFilter);
   const [lifetime, setLifetime] = useState<NumberFilterInput>(noNumberFilter);
@@ -93,6 +98,10 @@ function Customers({ project }: { project: Project }) {
   const filters = filterQuery({ search: search.query, ...settled });
   const customers = useCustomersQuery(project.id, filters, sortBy);
   const list = pagedItems(customers.data?.pages, (customer) => customer.id);
+  const firstCurrency = customers.data?.pages[0]?.items[0]?.currency;
+  useEffect(() => {
+    if (firstCurrency) setAnsweredCurrency(firstCurrency);
+  }, [firstCurrency]);
   const searching = isSearching(customers);
   const filtered = Object.keys(filters).length > 0;
 
@@ -178,6 +187,7 @@ function Customers({ project }: { project: Project }) {
       ) : (
         <PagedList query={customers} count={list.length} words={CUSTOMER_WORDS} search={search.query}>
           <Table
+            stackOnPhone
             caption="Customers"
             rows={list}
             keyOf={(customer) => customer.id}

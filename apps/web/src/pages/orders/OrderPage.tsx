@@ -125,6 +125,7 @@ function OrderView({ project, access, order }: { project: Project; access: Acces
 
       <Section title="Items">
         <Table
+          stackOnPhone
           caption={`Items of order ${orderNumber(order.number)}`}
           rows={order.items}
           keyOf={(item) => item.id}
@@ -154,12 +155,15 @@ function OrderView({ project, access, order }: { project: Project; access: Acces
               ['Tax', totals.tax],
               ['Discount', -totals.discount],
             ] as const
-          ).map(([term, minor]) => (
-            <div key={term} className="contents">
-              <dt className="text-muted">{term}</dt>
-              <dd className="text-right tabular-nums">{formatMoney(minor, totals.currency)}</dd>
-            </div>
-          ))}
+          )
+            // A line for a discount only when there was one: "-£0.00" reads like a mistake.
+            .filter(([term, minor]) => term !== 'Discount' || minor !== 0)
+            .map(([term, minor]) => (
+              <div key={term} className="contents">
+                <dt className="text-muted">{term}</dt>
+                <dd className="text-right tabular-nums">{formatMoney(minor, totals.currency)}</dd>
+              </div>
+            ))}
           <dt className="font-semibold">Total</dt>
           <dd className="text-right font-semibold tabular-nums">{formatMoney(totals.total, totals.currency)}</dd>
         </dl>

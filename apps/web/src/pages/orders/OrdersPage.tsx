@@ -123,6 +123,7 @@ function Orders({ project }: { project: Project }) {
       ) : (
         <PagedList query={orders} count={list.length} words={ORDER_WORDS} search={search.query}>
           <Table
+            stackOnPhone
             caption="Orders, newest first"
             rows={list}
             keyOf={(order) => order.id}

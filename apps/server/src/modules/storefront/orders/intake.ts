@@ -129,7 +129,7 @@ export async function placeOrder(tx: Executor, jobs: JobEnqueuer, intake: Intake
       total: totals.total,
       itemCount: totals.itemCount,
       shippingAddress: order.shippingAddress ?? null,
-      billingAddress: order.billingAddress ?? order.shippingAddress ?? null,
+      billingAddress: order.billingAddress ?? null,
       note: order.note || null,
       placedAt,
       paidAt: paidNow ? now : null,

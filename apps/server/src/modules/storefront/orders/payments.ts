@@ -125,10 +125,11 @@ async function recordOutcome(
   });
 }
 
-/** An amount as the timeline writes it: `GBP 12.50` (two decimals but for zero-decimal currencies). */
+/** An amount as the timeline writes it, as the console shows money: `£12.50`, `¥1,200`. */
 export function formatAmount(minor: number, currency: string): string {
-  const zeroDecimal = ['JPY', 'KRW', 'VND', 'CLP', 'ISK', 'UGX', 'XAF', 'XOF'].includes(currency);
-  return zeroDecimal ? `${currency} ${minor}` : `${currency} ${(minor / 100).toFixed(2)}`;
+  const format = new Intl.NumberFormat('en-GB', { style: 'currency', currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minor / 10 ** digits);
 }
 
 export function registerPaymentSettlement(jobs: JobQueue, deps: PaymentDeps): void {

@@ -20,6 +20,7 @@ export function Table<T>({
   rows,
   keyOf,
   busy = false,
+  stackOnPhone = false,
 }: {
   caption: string;
   columns: Column<T>[];
@@ -27,7 +28,13 @@ export function Table<T>({
   keyOf: (row: T) => string;
   /** A new page or filter is on its way: the old rows stay, dimmed. */
   busy?: boolean;
+  /**
+   * Under the sm breakpoint each row becomes a card of `header: value` lines instead of a table that
+   * scrolls sideways: for tables whose every column matters on a phone (an order's total and date).
+   */
+  stackOnPhone?: boolean;
 }) {
+  const stack = stackOnPhone;
   return (
     <ScrollFade
       direction="horizontal"
@@ -43,9 +50,11 @@ export function Table<T>({
       role="group"
       aria-label={caption}
     >
-      <table className="w-full min-w-[40rem] border-collapse text-sm">
+      <table
+        className={cx('w-full border-collapse text-sm', stack ? 'max-sm:block sm:min-w-[40rem]' : 'min-w-[40rem]')}
+      >
         <caption className="sr-only">{caption}</caption>
-        <thead>
+        <thead className={cx(stack && 'max-sm:sr-only')}>
           <tr className="border-b border-border text-left text-xs text-muted">
             {columns.map((column, i) => (
               <th
@@ -62,18 +71,30 @@ export function Table<T>({
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody className={cx(stack && 'max-sm:grid max-sm:gap-2')}>
           {rows.map((row) => (
-            <tr key={keyOf(row)} className="border-b border-border last:border-b-0 hover:bg-surface-raised/60">
+            <tr
+              key={keyOf(row)}
+              className={cx(
+                'border-b border-border last:border-b-0 hover:bg-surface-raised/60',
+                stack && 'max-sm:grid max-sm:rounded-xl max-sm:border max-sm:last:border-b max-sm:px-2 max-sm:py-1',
+              )}
+            >
               {columns.map((column, i) => (
                 <td
                   key={i}
                   className={cx(
                     'px-2 py-2.5 align-middle',
                     column.numeric && 'text-right whitespace-nowrap tabular-nums',
+                    stack && 'max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-3 max-sm:py-1',
                     column.className,
                   )}
                 >
+                  {stack && (
+                    <span aria-hidden="true" className="text-xs text-muted sm:hidden">
+                      {column.header}
+                    </span>
+                  )}
                   {column.cell(row)}
                 </td>
               ))}

@@ -116,17 +116,21 @@ export function FulfillmentEditor({
           </li>
         ))}
       </ul>
-      {fulfillment.trackingUrl && fulfillment.trackingNumber && (
+      {fulfillment.trackingNumber && (
         <p className="mt-2 text-sm">
-          Tracking:{' '}
-          <a
-            href={fulfillment.trackingUrl}
-            target="_blank"
-            rel="noreferrer noopener"
-            className="font-medium text-primary underline-offset-2 hover:underline"
-          >
-            {fulfillment.trackingNumber}
-          </a>
+          Tracking{fulfillment.carrier ? ` (${fulfillment.carrier})` : ''}:{' '}
+          {fulfillment.trackingUrl ? (
+            <a
+              href={fulfillment.trackingUrl}
+              target="_blank"
+              rel="noreferrer noopener"
+              className="font-medium text-primary underline-offset-2 hover:underline"
+            >
+              {fulfillment.trackingNumber}
+            </a>
+          ) : (
+            <span className="font-mono">{fulfillment.trackingNumber}</span>
+          )}
         </p>
       )}
       <form
