@@ -213,7 +213,7 @@ export const storefrontOperations = {
       "The URL that starts Stripe Connect's OAuth (the sandbox's own when Wharf runs without Stripe keys); it returns to the console's payment account page with a code and a state",
     tags,
     query: inProject,
-    responses: { 200: PaymentAuthorization, ...errors },
+    responses: { 200: PaymentAuthorization, ...errors, 409: ApiErrorBody },
     access: manageStorefront,
     audited: false,
   }),

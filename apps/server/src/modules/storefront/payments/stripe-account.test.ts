@@ -213,7 +213,7 @@ describe('the Stripe payment account gateway against recorded answers', () => {
     ]);
   });
 
-  it('is chosen by PAYMENT_GATEWAY, Stripe needing the Connect client id', () => {
+  it('is chosen by PAYMENT_GATEWAY; without a Connect client id Stripe starts but refuses to link', () => {
     const clock = { now: () => new Date() };
     expect(createAccountGateway({ PAYMENT_GATEWAY: 'sandbox', STRIPE_SECRET_KEY: undefined }, clock)).toBeInstanceOf(
       SandboxAccountGateway,
@@ -224,7 +224,8 @@ describe('the Stripe payment account gateway against recorded answers', () => {
         clock,
       ),
     ).toBeInstanceOf(StripeAccountGateway);
-    expect(() => createAccountGateway({ PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: SECRET_KEY }, clock)).toThrow(
+    const unlinked = createAccountGateway({ PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: SECRET_KEY }, clock);
+    expect(() => unlinked.authorizeUrl({ state: 's', redirectUri: 'https://example.com/' })).toThrow(
       /STRIPE_CONNECT_CLIENT_ID/,
     );
     expect(() => createAccountGateway({ PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: undefined }, clock)).toThrow(

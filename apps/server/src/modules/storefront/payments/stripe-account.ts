@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { AppError } from '../../../core/errors.js';
 import {
   AccountGatewayError,
   type AccountChargeInput,
@@ -11,7 +12,8 @@ export interface StripeAccountGatewayOptions {
   /** The platform's secret key (the one billing uses): OAuth and charges on linked accounts go with it. */
   secretKey: string;
   /** The Connect application's client id (`ca_…`), from the Stripe dashboard's Connect settings. */
-  clientId: string;
+  /** The Connect application's id (`ca_…`); without it accounts cannot be linked or unlinked. */
+  clientId?: string | undefined;
   /**
    * Where Stripe is: api.stripe.com and connect.stripe.com over https unless told. The SDK sends
    * every base (api, connect, files) to `host` once it is set, so tests point the OAuth calls and the
@@ -49,7 +51,7 @@ const isMissing = (error: unknown) =>
 export class StripeAccountGateway implements PaymentAccountGateway {
   readonly vendor = 'stripe' as const;
   private readonly stripe: Stripe;
-  private readonly clientId: string;
+  private readonly clientId: string | undefined;
 
   constructor(options: StripeAccountGatewayOptions) {
     this.clientId = options.clientId;
@@ -63,10 +65,21 @@ export class StripeAccountGateway implements PaymentAccountGateway {
     });
   }
 
+  /** The Connect client id, or the refusal of a server that links no accounts (charges still work). */
+  private connectClient(): string {
+    if (!this.clientId)
+      throw new AppError(
+        409,
+        'PAYMENT_ACCOUNT_NOT_CONFIGURED',
+        'This server cannot link payment accounts yet: its administrator must set STRIPE_CONNECT_CLIENT_ID.',
+      );
+    return this.clientId;
+  }
+
   authorizeUrl(input: { state: string; redirectUri: string }): string {
     return this.stripe.oauth.authorizeUrl({
       response_type: 'code',
-      client_id: this.clientId,
+      client_id: this.connectClient(),
       scope: 'read_write',
       state: input.state,
       redirect_uri: input.redirectUri,
@@ -103,8 +116,9 @@ export class StripeAccountGateway implements PaymentAccountGateway {
   }
 
   async disconnect(accountId: string): Promise<void> {
+    const clientId = this.connectClient();
     try {
-      await this.stripe.oauth.deauthorize({ client_id: this.clientId, stripe_user_id: accountId });
+      await this.stripe.oauth.deauthorize({ client_id: clientId, stripe_user_id: accountId });
     } catch (error) {
       // Unlinked already (by its owner in Stripe's dashboard, or by an earlier try): what was asked is done.
       if (alreadyUnlinked(error)) return;
