@@ -1,6 +1,6 @@
 import { CUSTOMER_SORTS } from '@wharf/contract';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { pathOf } from '../../app/navigation';
 import { Table } from '../../features/billing/ui/Table';
 import { fractionDigits } from '../../features/billing/money';
@@ -99,9 +99,8 @@ function Customers({ project }: { project: Project }) {
   const customers = useCustomersQuery(project.id, filters, sortBy);
   const list = pagedItems(customers.data?.pages, (customer) => customer.id);
   const firstCurrency = customers.data?.pages[0]?.items[0]?.currency;
-  useEffect(() => {
-    if (firstCurrency) setAnsweredCurrency(firstCurrency);
-  }, [firstCurrency]);
+  // Kept during render (React's way for a value learnt from an earlier answer), not in an effect.
+  if (firstCurrency && firstCurrency !== answeredCurrency) setAnsweredCurrency(firstCurrency);
   const searching = isSearching(customers);
   const filtered = Object.keys(filters).length > 0;
 
