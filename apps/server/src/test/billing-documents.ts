@@ -4,6 +4,7 @@ import { bulkTransactions, insertInvoice as insertInvoiceRow } from '../modules/
 import type { TestApp } from './app.js';
 import { raiseTransaction } from '../modules/billing/ledger/transactions.js';
 import { billingUrl, company, type Caller, type credit } from './billing.js';
+import { parseCsv } from './csv.js';
 import { createProjectAs, type BearerUser } from './projects.js';
 
 // Fixtures of the billing documents' tests: ledgers booked at chosen times, invoices written
@@ -66,35 +67,8 @@ export function pdfText(pdf: Buffer): Promise<string> {
   });
 }
 
-/** RFC 4180 records of a CSV text: quoted cells may hold commas, doubled quotes and line breaks. */
-export function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      record.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      record.push(cell);
-      records.push(record);
-      record = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  if (cell !== '' || record.length > 0) records.push([...record, cell]);
-  return records;
-}
+// The reader lives in test/csv.ts (the storefront's exports read files too); billing's tests import it here.
+export { parseCsv };
 
 /** A CSV export's records as objects keyed by the header. */
 export function csvObjects(text: string): Record<string, string>[] {

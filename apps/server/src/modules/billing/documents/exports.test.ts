@@ -17,7 +17,7 @@ import {
 } from '../../../test/billing-documents.js';
 import { bearerUser, type BearerUser } from '../../../test/projects.js';
 import { makeAdmin } from '../../accounts/testing.js';
-import { currencyDigits, majorUnits, safeText } from './exports-format.js';
+import { currencyDigits, majorUnits, safeText } from '../../../core/export-format.js';
 import { transactionsCsv } from './exports.js';
 import { transactions } from '../schema.js';
 

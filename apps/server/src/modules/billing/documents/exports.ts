@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify';
 import type { Executor } from '../../../core/db/database.js';
 import { containsPattern } from '../../../core/pagination.js';
 import { projectIdsOnPlatform } from '../../projects/read-models.js';
-import { majorUnits, safeText } from './exports-format.js';
+import { majorUnits, safeText } from '../../../core/export-format.js';
 import { transactions } from '../schema.js';
 
 /**

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, csvRecord, currencyDigits, isoTime, majorUnits, parseCsv, safeText } from './csv.js';
+import { currencyDigits, majorUnits, safeText } from '../../../core/export-format.js';
+import { parseCsv } from '../../../test/csv.js';
+import { csvField, csvRecord, isoTime } from './csv.js';
 
 describe('CSV fields (RFC 4180)', () => {
   it('leaves plain text as it is and quotes what holds a comma, a quote or a line break', () => {

@@ -8,7 +8,7 @@ import { addMembers } from '../../access/testing.js';
 import { notificationsOfProject } from '../../notifications/testing.js';
 import { allPlatforms } from '../../platform/testing.js';
 import { storefrontCustomers, storefrontExports, storefrontOrders, storefrontShops } from '../schema.js';
-import { parseCsv } from './csv.js';
+import { parseCsv } from '../../../test/csv.js';
 
 const ORDERS = 2_500;
 const START = '2025-01-01T00:00:00.000Z';

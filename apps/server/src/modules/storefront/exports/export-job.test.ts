@@ -20,7 +20,7 @@ import { notificationsOfProject } from '../../notifications/testing.js';
 import { allPlatforms } from '../../platform/testing.js';
 import { insertOrganisation, insertProject } from '../../projects/testing.js';
 import { storefrontCustomers, storefrontExports, storefrontOrders, storefrontShops } from '../schema.js';
-import { parseCsv } from './csv.js';
+import { parseCsv } from '../../../test/csv.js';
 import { EXPORT_QUEUE, exportFileName, registerExportJob, type ExportJobDeps } from './export-job.js';
 
 const ORDERS = 3_456;

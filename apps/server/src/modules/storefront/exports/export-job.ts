@@ -10,7 +10,8 @@ import type { NotificationService } from '../../notifications/service.js';
 import { customerConditions, shopCurrency, type CustomerFilters } from '../customers/customer-list.js';
 import { orderConditions, type OrderFilters } from '../orders/order-list.js';
 import { storefrontCustomers, storefrontExports, storefrontOrders } from '../schema.js';
-import { csvRecord, isoTime, majorUnits, safeText } from './csv.js';
+import { majorUnits, safeText } from '../../../core/export-format.js';
+import { csvRecord, isoTime } from './csv.js';
 
 /** The queue of the storefront's CSV exports: one job per export, its payload `{ exportId }`. */
 export const EXPORT_QUEUE = 'storefront.export';

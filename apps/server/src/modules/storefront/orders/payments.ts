@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../../core/clock.js';
+import { currencyDigits } from '../../../core/export-format.js';
 import type { Database, Executor } from '../../../core/db/database.js';
 import type { JobEnqueuer, JobQueue } from '../../../core/jobs/queue.js';
 import { countPayment } from '../customers/customer-figures.js';
@@ -127,9 +128,7 @@ async function recordOutcome(
 
 /** An amount as the timeline writes it, as the console shows money: `£12.50`, `¥1,200`. */
 export function formatAmount(minor: number, currency: string): string {
-  const format = new Intl.NumberFormat('en-GB', { style: 'currency', currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minor / 10 ** digits);
+  return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(minor / 10 ** currencyDigits(currency));
 }
 
 export function registerPaymentSettlement(jobs: JobQueue, deps: PaymentDeps): void {

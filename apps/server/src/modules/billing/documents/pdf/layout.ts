@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { majorUnits } from '../exports-format.js';
+import { majorUnits } from '../../../../core/export-format.js';
 
 /**
  * What the invoice and the statement share: an A4 page with the platform's wordmark (or logo), a
