@@ -2,7 +2,7 @@ import type { operations } from '@wharf/contract';
 import { desc, eq } from 'drizzle-orm';
 import { recordAudit } from '../../../core/audit/audit.js';
 import type { Clock } from '../../../core/clock.js';
-import type { Database } from '../../../core/db/database.js';
+import type { Database, Executor } from '../../../core/db/database.js';
 import type { JobEnqueuer } from '../../../core/jobs/queue.js';
 import type { Handlers } from '../../../core/http/operations.js';
 import { actorOf } from '../actor.js';
@@ -24,7 +24,7 @@ export interface OrderDeps extends PaymentDeps {
 }
 
 /** Card orders need a connected account that may charge; answers nothing, or throws the refusal. */
-async function assertMayCharge(db: Database, projectId: string) {
+async function assertMayCharge(db: Executor, projectId: string) {
   const [account] = await db
     .select({ chargesEnabled: storefrontPaymentAccounts.chargesEnabled })
     .from(storefrontPaymentAccounts)
@@ -79,13 +79,12 @@ export function orderHandlers(deps: OrderDeps): Handlers<OrderOperations> {
 
     retryPlatformPayment: async ({ params, query }, request) => {
       await scope.assert(query.project, params.platformId);
-      // Another project's order is not found before anything is said about this project's account.
-      await findOrder(db, query.project, params.orderId);
-      await assertMayCharge(db, query.project);
       const actor = await actorOf(db, request);
       const paymentId = await db.transaction(async (tx) => {
         // The order's row lock makes two retries take turns: the second finds the first's attempt.
+        // Another project's order is not found before anything is said about this project's account.
         const order = await findOrder(tx, query.project, params.orderId, true);
+        await assertMayCharge(tx, query.project);
         const [last] = await tx
           .select()
           .from(storefrontPayments)
