@@ -28,6 +28,7 @@ import {
 } from '../../features/storefront/filters';
 import { day, formatMoney } from '../../features/storefront/format';
 import { ExportPanel } from '../../features/storefront/ui/ExportPanel';
+import { NameAndEmail } from '../../features/storefront/ui/NameAndEmail';
 import { NumberFilterField } from '../../features/storefront/ui/NumberFilterField';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/ListStates';
@@ -196,16 +197,18 @@ function Customers({ project }: { project: Project }) {
                 header: 'Customer',
                 className: 'max-w-[18rem]',
                 cell: (customer: Customer) => (
-                  <span className="block min-w-0">
-                    <Link
-                      to={pathOf('platform.customers.view', { customerId: customer.id })}
-                      search={{ project: project.id }}
-                      className="block truncate font-medium text-primary underline-offset-2 hover:underline"
-                    >
-                      {customer.name}
-                    </Link>
-                    <span className="block truncate text-xs text-muted">{customer.email}</span>
-                  </span>
+                  <NameAndEmail
+                    email={customer.email}
+                    name={
+                      <Link
+                        to={pathOf('platform.customers.view', { customerId: customer.id })}
+                        search={{ project: project.id }}
+                        className="block truncate font-medium text-primary underline-offset-2 hover:underline"
+                      >
+                        {customer.name}
+                      </Link>
+                    }
+                  />
                 ),
               },
               { header: 'Orders', numeric: true, cell: (customer) => customer.totalOrderCount },

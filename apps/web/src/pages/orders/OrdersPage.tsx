@@ -13,6 +13,7 @@ import { dayEnd, dayStart, daysAgo } from '../../features/storefront/filters';
 import { formatMoney, orderNumber, when } from '../../features/storefront/format';
 import { OrderStatusBadge, PaymentFailedBadge } from '../../features/storefront/ui/OrderStatusBadge';
 import { ExportPanel } from '../../features/storefront/ui/ExportPanel';
+import { NameAndEmail } from '../../features/storefront/ui/NameAndEmail';
 import { EmptyState } from '../../ui/ListStates';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
@@ -155,12 +156,7 @@ function Orders({ project }: { project: Project }) {
               {
                 header: 'Customer',
                 className: 'max-w-[16rem]',
-                cell: (order) => (
-                  <span className="block min-w-0">
-                    <span className="block truncate font-medium">{order.customer.name}</span>
-                    <span className="block truncate text-xs text-muted">{order.customer.email}</span>
-                  </span>
-                ),
+                cell: (order) => <NameAndEmail name={order.customer.name} email={order.customer.email} />,
               },
               {
                 header: dateFilterWords[dateFilterType],
