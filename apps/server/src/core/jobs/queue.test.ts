@@ -135,6 +135,39 @@ describe('the job queue', () => {
     expect(await jobRow(id)).toMatchObject({ state: 'done', attempts: 2 });
   });
 
+  it('renews the claim of a job running longer than its lock, so no other worker starts it again', async () => {
+    const beating = new JobQueue(database.db, clock, { pollMs: 10, lockMs: 60 * SECOND, heartbeatMs: 5 });
+    let finish!: () => void;
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    let starts = 0;
+    beating.register('test.long', async () => {
+      starts++;
+      started();
+      await held;
+    });
+    const other = new JobQueue(database.db, clock, { pollMs: 10, lockMs: 60 * SECOND });
+    other.register('test.long', async () => {
+      starts++;
+    });
+    const id = await queue.enqueue(database.db, 'test.long', 'a million rows');
+    const run = beating.runOne();
+    await running;
+    // Two lock lengths pass while it runs; each time the worker renews its claim past the new now.
+    for (const step of [50, 50]) {
+      clock.advance(step * SECOND);
+      await vi.waitFor(async () =>
+        expect((await jobRow(id)).lockedUntil!.getTime()).toBe(clock.now().getTime() + 60 * SECOND),
+      );
+      expect(await other.runDue()).toBe(0);
+    }
+    finish();
+    expect(await run).toBe(true);
+    expect(starts).toBe(1);
+    expect(await jobRow(id)).toMatchObject({ state: 'done', attempts: 1, lockedUntil: null });
+  });
+
   it('fails a lapsed job that had no attempts left instead of running it again', async () => {
     const id = await queue.enqueue(database.db, 'test.echo', 'doomed', { maxAttempts: 2 });
     await database.db

@@ -62,6 +62,8 @@ export class JobQueue {
       pollMs: number;
       /** How long a claim lasts: a job still `running` after this is taken to have lost its worker. */
       lockMs?: number;
+      /** How often a running job's claim is renewed (a third of `lockMs` by default). */
+      heartbeatMs?: number;
       log?: (message: string, error?: unknown) => void;
     },
   ) {}
@@ -167,6 +169,31 @@ export class JobQueue {
     await this.db.update(jobs).set({ state: 'queued', lockedUntil: null, runAt, lastError }).where(mine);
   }
 
+  /**
+   * Renews a running job's claim until it ends, so a job that runs longer than `lockMs` (an export
+   * of a million rows) is not taken for orphaned and started again by another worker. Only a worker
+   * that is alive renews: one that died stops, its lock lapses, and the job is reclaimed as before.
+   */
+  private keepClaim(job: JobRow): () => void {
+    const lockMs = this.options.lockMs ?? DEFAULT_LOCK_MS;
+    const renew = async () => {
+      const lockedUntil = new Date(this.clock.now().getTime() + lockMs);
+      await this.db
+        .update(jobs)
+        .set({ lockedUntil })
+        .where(and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts), eq(jobs.state, 'running')));
+    };
+    const timer = setInterval(
+      () => {
+        renew().catch((error: unknown) =>
+          this.options.log?.(`the claim of job ${job.queue} ${job.id} was not renewed`, error),
+        );
+      },
+      this.options.heartbeatMs ?? lockMs / 3,
+    ).unref();
+    return () => clearInterval(timer);
+  }
+
   /** Claim and run one due job; false when none is due. */
   async runOne(): Promise<boolean> {
     const job = await this.claim();
@@ -177,10 +204,13 @@ export class JobQueue {
       return true;
     }
     let failure: unknown;
+    const release = this.keepClaim(job);
     try {
       await this.handlers.get(job.queue)!.run(job.payload as never, { job, signal: this.stopping.signal });
     } catch (error) {
       failure = error ?? new Error('The job failed');
+    } finally {
+      release();
     }
     await this.finish(job, failure);
     return true;
