@@ -13,14 +13,18 @@ export interface ConsoleWorld {
 
 /**
  * The built server and Chromium for one test file, started before its tests and stopped after. The
- * object is filled in by `beforeAll`; read its fields inside tests only. `env` adds server settings.
+ * object is filled in by `beforeAll`; read its fields inside tests only. `env` adds server settings,
+ * or makes them once something they name has started (a loopback DNS server and its port).
  */
-export function useConsoleWorld(env: Record<string, string> = {}): ConsoleWorld {
+export function useConsoleWorld(
+  env: Record<string, string> | (() => Promise<Record<string, string>>) = {},
+): ConsoleWorld {
   const world = {} as ConsoleWorld;
   beforeAll(async () => {
+    const settings = typeof env === 'function' ? await env() : env;
     // An easy captcha: the end-to-end tests prove the flows, not the browser's hashing speed.
     [world.server, world.browser] = await Promise.all([
-      startServer({ CAPTCHA_MAX_NUMBER: '5000', ...env }),
+      startServer({ CAPTCHA_MAX_NUMBER: '5000', ...settings }),
       launchBrowser(),
     ]);
     world.admin = await adminOf(world.server);

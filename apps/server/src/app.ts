@@ -35,6 +35,7 @@ import { blogModule } from './modules/blog/index.js';
 import { bookmarksModule } from './modules/bookmarks/index.js';
 import { captchaModule } from './modules/captcha/index.js';
 import { healthModule } from './modules/health/index.js';
+import { domainsModule } from './modules/domains/index.js';
 import { driveModule } from './modules/drive/index.js';
 import { chatModule } from './modules/chat/index.js';
 import { integrationsModule, type IntegrationOptions } from './modules/integrations/index.js';
@@ -136,6 +137,7 @@ export function appModules(deps: AppDependencies): AnyModule[] {
     driveModule,
     chatModule,
     storefrontModule(deps.accountGateway ? { accountGateway: deps.accountGateway } : {}),
+    domainsModule,
   ];
 }
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { Resolver } from 'node:dns/promises';
 import { parseAllowList } from './core/http/outbound.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -17,6 +18,17 @@ const commaList = z.string().transform((v) =>
     .map((s) => s.trim())
     .filter(Boolean),
 );
+
+/** Whether node's resolver takes these servers (it refuses host names and malformed ports). */
+function validDnsServers(servers: string[]): boolean {
+  if (servers.length === 0) return false;
+  try {
+    new Resolver().setServers(servers);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Every environment variable the server reads, parsed and documented in one place.
@@ -144,6 +156,15 @@ export const configSchema = z
       )
       .describe(
         'Comma-separated host names, addresses or CIDR ranges the server may call although they are not public (self-hosted module peers, a local push service). Empty: only public addresses; cloud-metadata addresses never',
+      ),
+    DNS_SERVERS: commaList
+      .optional()
+      .refine((servers) => servers === undefined || validDnsServers(servers), {
+        message:
+          'Give DNS servers as IP addresses with an optional port (1.1.1.1, 127.0.0.1:5353, [::1]:53), separated by commas',
+      })
+      .describe(
+        "Comma-separated DNS servers (IP[:port]) that check custom domains' TXT records. Unset: the system's resolvers",
       ),
     PUSH_ALLOW_HTTP: booleanFlag
       .default(false)

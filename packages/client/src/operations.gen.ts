@@ -2625,6 +2625,23 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     ],
     "bodyRequired": false
   },
+  "refundOrder": {
+    "operationId": "refundOrder",
+    "method": "POST",
+    "path": "/v1/platform/{platformId}/orders/{orderId}/refund",
+    "pathParams": [
+      "platformId",
+      "orderId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "refundOrderRequest",
+    "bodyRequired": true
+  },
   "getFulfillment": {
     "operationId": "getFulfillment",
     "method": "GET",
@@ -2800,5 +2817,361 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
       "project"
     ],
     "bodyRequired": false
+  },
+  "getStorefrontSummary": {
+    "operationId": "getStorefrontSummary",
+    "method": "GET",
+    "path": "/v1/platform/{platformId}/orders/summary",
+    "pathParams": [
+      "platformId"
+    ],
+    "query": [
+      "project",
+      "days"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "submitEnquiry": {
+    "operationId": "submitEnquiry",
+    "method": "POST",
+    "path": "/v1/platform/{platformId}/customers/enquiries",
+    "pathParams": [
+      "platformId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "submitEnquiryRequest",
+    "bodyRequired": true
+  },
+  "listEnquiries": {
+    "operationId": "listEnquiries",
+    "method": "GET",
+    "path": "/v1/platform/{platformId}/customers/enquiries",
+    "pathParams": [
+      "platformId"
+    ],
+    "query": [
+      "project",
+      "pageToken",
+      "pageSize",
+      "search",
+      "start",
+      "end",
+      "status",
+      "unread"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getEnquiry": {
+    "operationId": "getEnquiry",
+    "method": "GET",
+    "path": "/v1/platform/{platformId}/customers/enquiries/{enquiryId}",
+    "pathParams": [
+      "platformId",
+      "enquiryId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "listEnquiryLogs": {
+    "operationId": "listEnquiryLogs",
+    "method": "GET",
+    "path": "/v1/platform/{platformId}/customers/enquiries/{enquiryId}/logs",
+    "pathParams": [
+      "platformId",
+      "enquiryId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "updateEnquiry": {
+    "operationId": "updateEnquiry",
+    "method": "PATCH",
+    "path": "/v1/platform/{platformId}/customers/enquiries/{enquiryId}",
+    "pathParams": [
+      "platformId",
+      "enquiryId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "updateEnquiryRequest",
+    "bodyRequired": true
+  },
+  "replyToEnquiry": {
+    "operationId": "replyToEnquiry",
+    "method": "POST",
+    "path": "/v1/platform/{platformId}/customers/enquiries/{enquiryId}/reply",
+    "pathParams": [
+      "platformId",
+      "enquiryId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "replyToEnquiryRequest",
+    "bodyRequired": true
+  },
+  "submitReview": {
+    "operationId": "submitReview",
+    "method": "POST",
+    "path": "/v1/platform/{platformId}/reviews",
+    "pathParams": [
+      "platformId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "submitReviewRequest",
+    "bodyRequired": true
+  },
+  "listReviews": {
+    "operationId": "listReviews",
+    "method": "GET",
+    "path": "/v1/platform/{platformId}/reviews",
+    "pathParams": [
+      "platformId"
+    ],
+    "query": [
+      "project",
+      "pageToken",
+      "pageSize",
+      "search",
+      "sortBy",
+      "start",
+      "end",
+      "status",
+      "rating"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "exportReviews": {
+    "operationId": "exportReviews",
+    "method": "POST",
+    "path": "/v1/platform/{platformId}/reviews/export",
+    "pathParams": [
+      "platformId"
+    ],
+    "query": [
+      "project",
+      "start",
+      "end",
+      "status"
+    ],
+    "requiredQuery": [
+      "project",
+      "start"
+    ],
+    "bodyRequired": false
+  },
+  "getReview": {
+    "operationId": "getReview",
+    "method": "GET",
+    "path": "/v1/platform/{platformId}/reviews/{reviewId}",
+    "pathParams": [
+      "platformId",
+      "reviewId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "moderateReview": {
+    "operationId": "moderateReview",
+    "method": "PATCH",
+    "path": "/v1/platform/{platformId}/reviews/{reviewId}/moderate",
+    "pathParams": [
+      "platformId",
+      "reviewId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "moderateReviewRequest",
+    "bodyRequired": true
+  },
+  "listPublicReviews": {
+    "operationId": "listPublicReviews",
+    "method": "GET",
+    "path": "/omnis/v3/platform/{platformId}/reviews",
+    "pathParams": [
+      "platformId"
+    ],
+    "query": [
+      "project",
+      "productSku",
+      "kind",
+      "pageToken",
+      "pageSize"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "listProjectDomains": {
+    "operationId": "listProjectDomains",
+    "method": "GET",
+    "path": "/v1/platform/client/domains",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "createProjectDomain": {
+    "operationId": "createProjectDomain",
+    "method": "POST",
+    "path": "/v1/platform/client/domains",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "createDomainRequest",
+    "bodyRequired": true
+  },
+  "deleteProjectDomain": {
+    "operationId": "deleteProjectDomain",
+    "method": "DELETE",
+    "path": "/v1/platform/client/domains/{domain}",
+    "pathParams": [
+      "domain"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "checkProjectDomain": {
+    "operationId": "checkProjectDomain",
+    "method": "POST",
+    "path": "/v1/platform/client/domains/{domain}/check",
+    "pathParams": [
+      "domain"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "listPlatformDomains": {
+    "operationId": "listPlatformDomains",
+    "method": "GET",
+    "path": "/v1/platform/domains",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "addPlatformDomain": {
+    "operationId": "addPlatformDomain",
+    "method": "POST",
+    "path": "/v1/platform/domains",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "addPlatformDomainRequest",
+    "bodyRequired": true
+  },
+  "removePlatformDomain": {
+    "operationId": "removePlatformDomain",
+    "method": "DELETE",
+    "path": "/v1/platform/domains/{domain}",
+    "pathParams": [
+      "domain"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getPlatformSettings": {
+    "operationId": "getPlatformSettings",
+    "method": "GET",
+    "path": "/v1/platform",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "updatePlatform": {
+    "operationId": "updatePlatform",
+    "method": "PATCH",
+    "path": "/v1/platform",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "updatePlatformRequest",
+    "bodyRequired": true
   }
 };

@@ -32,6 +32,14 @@ export const permissionCatalogue = {
   'orders.create': "Place orders through the intake (the storefront's and sales channels' API keys)",
   'customers.read': 'See customers, their figures and orders, and export them',
   'storefront.manage': "Connect and disconnect the storefront's payment account",
+  'enquiries.read': "Read the storefront's enquiries and their logs",
+  'enquiries.manage': 'Reply to enquiries, mark them read and close them',
+  'enquiries.create': "Send contact-form enquiries in (the storefront's API keys)",
+  'reviews.read': 'See product and store reviews and their decisions, and export them',
+  'reviews.moderate': 'Approve, reject and hide reviews',
+  'reviews.create': "Send reviews in (the storefront's API keys)",
+  'domains.read': "See the project's custom domains and their verification",
+  'domains.manage': 'Add and remove custom domains',
 } as const;
 
 export type Permission = keyof typeof permissionCatalogue;

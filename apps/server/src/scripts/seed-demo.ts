@@ -16,10 +16,11 @@ async function main(): Promise<void> {
       publicUrl: config.PUBLIC_URL,
     });
     const platform = await new PlatformService(database.db).resolve({ host: new URL(config.PUBLIC_URL).hostname });
-    const summary = await seedDemo(database.db, platform.id);
+    const summary = await seedDemo(database.db, platform.id, systemClock);
     console.log(
       `Demo world loaded on "${platform.name}": ${summary.organisations} organisations, ${summary.projects} projects, ` +
-        `${summary.users} users, ${summary.memberships} memberships, ${summary.posts} help posts.`,
+        `${summary.users} users, ${summary.memberships} memberships, ${summary.posts} help posts; a shop of ${summary.shop.orders} orders, ` +
+        `${summary.shop.customers} customers, ${summary.shop.enquiries} enquiries and ${summary.shop.reviews} reviews.`,
     );
   } finally {
     await database.close();

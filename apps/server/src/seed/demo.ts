@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../core/clock.js';
 import type { Database } from '../core/db/database.js';
 import { upsertUsers } from '../modules/accounts/testing.js';
 import { addMember } from '../modules/access/service.js';
@@ -5,6 +6,7 @@ import { upsertPlatformPosts } from '../modules/blog/service.js';
 import { addOrganisationMembers, upsertOrganisations, upsertProjects } from '../modules/projects/testing.js';
 import { demoFaqs, demoTutorials } from './demo-blog.js';
 import { demoMemberships, demoOrganisations, demoProjects, demoUsers } from './demo-data.js';
+import { seedDemoStorefront, type DemoShopSummary } from './demo-storefront.js';
 
 export interface SeedSummary {
   organisations: number;
@@ -13,14 +15,19 @@ export interface SeedSummary {
   memberships: number;
   /** Help posts of the platform (tutorials and FAQs) written. */
   posts: number;
+  /** The demo project's shop: customers, orders, enquiries and reviews written. */
+  shop: DemoShopSummary;
 }
 
 /** The help posts' dates: a fixed week, each list newest first in the order written. */
 const POSTS_PUBLISHED = Date.parse('2026-01-12T09:00:00Z');
 const HOUR = 60 * 60 * 1000;
 
-/** Load the demo world onto a platform, in one transaction; running it twice changes nothing more. */
-export async function seedDemo(db: Database, platformId: string): Promise<SeedSummary> {
+/**
+ * Load the demo world onto a platform, in one transaction; running it twice changes nothing more.
+ * The shop's orders are dated back from `clock` (its last 30 days are always full).
+ */
+export async function seedDemo(db: Database, platformId: string, clock: Clock = systemClock): Promise<SeedSummary> {
   return db.transaction(async (tx) => {
     await upsertOrganisations(
       tx,
@@ -44,12 +51,14 @@ export async function seedDemo(db: Database, platformId: string): Promise<SeedSu
       ...demoTutorials.map((post, i) => ({ ...post, at: new Date(POSTS_PUBLISHED - i * HOUR) })),
       ...demoFaqs.map((post, i) => ({ ...post, at: new Date(POSTS_PUBLISHED - 24 * HOUR - i * HOUR) })),
     ]);
+    const shop = await seedDemoStorefront(tx, clock.now());
     return {
       organisations: demoOrganisations.length,
       projects: demoProjects.length,
       users: demoUsers.length,
       memberships: demoMemberships.length,
       posts,
+      shop,
     };
   });
 }

@@ -47,3 +47,23 @@ export async function projectKey(t: TestApp, owner: BearerUser, projectId: strin
       }),
   };
 }
+
+/**
+ * The reviews export's columns in order, as a spreadsheet made from one expects them. Pinned here,
+ * apart from the export's own list, so that a change to the file's shape fails the tests that read one.
+ */
+export const REVIEW_CSV_HEADER = [
+  'submittedAt',
+  'status',
+  'rating',
+  'kind',
+  'productSku',
+  'productName',
+  'authorName',
+  'authorEmail',
+  'title',
+  'body',
+  'photos',
+  'moderatedAt',
+  'rejectionReason',
+] as const;

@@ -267,6 +267,16 @@ export const routeTable = [
     component: lazyRouteComponent(() => import('../pages/support-inbox/SupportInboxPage'), 'SupportInboxPage'),
   },
   {
+    path: '/platform/settings',
+    // Platform administration: the platform's name, brand and domains, in the account frame like the
+    // support inbox (the page picks the project whose platform it shows: the calls name one).
+    staticData: { name: 'platform.settings', title: 'Platform settings', ...page.account },
+    component: lazyRouteComponent(
+      () => import('../pages/platform-settings/PlatformSettingsPage'),
+      'PlatformSettingsPage',
+    ),
+  },
+  {
     path: '/accept-invite/$token',
     // No user guard: the page itself invites a signed-out visitor to sign in or register first.
     staticData: { name: 'accept-invite', title: 'Invitation', ...page.blank },

@@ -14,6 +14,10 @@ import { notificationOperations } from './notifications.js';
 import { platformOperations } from './platform.js';
 import { projectOperations } from './projects.js';
 import { storefrontOperations } from './storefront.js';
+import { enquiryOperations } from './enquiries.js';
+import { reviewOperations } from './reviews.js';
+import { domainOperations } from './domains.js';
+import { storefrontSummaryOperations } from './storefront-summary.js';
 import { termsOperations } from './terms.js';
 
 /** The operation table: every call of the API, keyed by operationId. */
@@ -34,6 +38,10 @@ export const operations = {
   ...driveOperations,
   ...chatOperations,
   ...storefrontOperations,
+  ...storefrontSummaryOperations,
+  ...enquiryOperations,
+  ...reviewOperations,
+  ...domainOperations,
 } satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

@@ -140,6 +140,7 @@ export const ORDER_EVENT_KINDS = [
   'status_changed',
   'fulfillment_updated',
   'fulfillment_split',
+  'refunded',
 ] as const;
 
 /** One line of an order's timeline: every change, who made it and when. */
@@ -283,6 +284,10 @@ export const UpdateFulfillmentRequest = z
   .meta({ id: 'UpdateFulfillmentRequest' });
 export type UpdateFulfillmentRequest = z.infer<typeof UpdateFulfillmentRequest>;
 
+/** Refunding a paid order in full (decision 035): the reason goes to the timeline. */
+export const RefundOrderRequest = z.object({ reason: OptionalLine(500) }).meta({ id: 'RefundOrderRequest' });
+export type RefundOrderRequest = z.infer<typeof RefundOrderRequest>;
+
 // Customers -----------------------------------------------------------------------------------------
 
 /**
@@ -375,7 +380,7 @@ export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export const StorefrontExport = z
   .object({
     id: z.uuid(),
-    kind: z.enum(['orders', 'customers']),
+    kind: z.enum(['orders', 'customers', 'reviews']),
     status: z.enum(EXPORT_STATUSES),
     /** Rows written so far. */
     rows: z.number().int(),

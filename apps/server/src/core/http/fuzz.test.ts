@@ -199,6 +199,8 @@ const sampleBodies: Record<string, unknown> = {
   removeReaction: { emoji: '👍' },
   updateChannelUser: { notify: 'mentions', muted: true },
   updateSubscription: { notify: 'all', muted: false },
+  // Its address is checked by a pattern after trimming and lower-casing, which the sampler does not read.
+  submitEnquiry: { email: 'fuzz.sample@example.com', name: 'Fuzzed', subject: 'Fuzzed', message: 'x' },
   updateBillingProject: {
     company: {
       legalName: 'Fuzz Ltd',

@@ -76,12 +76,26 @@ const sampleBodies: Record<string, unknown> = {
     payment: { method: 'external', reference: 'planted' },
   },
   updateFulfillment: { status: 'shipped', trackingNumber: 'PLANTED' },
+  refundOrder: { reason: 'PLANTED' },
   completePaymentAuthorization: { code: 'sandbox_00', state: 'planted' },
+  createProjectDomain: { domain: 'planted.example' },
+  submitEnquiry: { email: 'planted@example.com', name: 'Planted', subject: 'Planted', message: 'Planted' },
+  updateEnquiry: { read: true, status: 'closed' },
+  replyToEnquiry: { message: 'Planted' },
+  submitReview: {
+    kind: 'store',
+    author: { name: 'Planted', email: 'planted@example.com' },
+    rating: 5,
+    body: 'Planted',
+  },
+  moderateReview: { decision: 'reject', reason: 'Planted' },
 };
 
 /** Queries an operation requires beyond `project`, so that validation passes and only access can refuse. */
 const sampleQueries: Record<string, string> = {
   exportOrders: '&start=2026-01-01T00:00:00Z',
+  exportReviews: '&start=2026-01-01T00:00:00Z',
+  getStorefrontSummary: '&days=30',
 };
 
 /** Billing's calls for platform administrators: a project's owner is not one, in any project. */
@@ -128,6 +142,12 @@ const DATA_TABLES = [
   'storefront_fulfillment_items',
   'storefront_payment_accounts',
   'storefront_exports',
+  'storefront_enquiries',
+  'storefront_enquiry_logs',
+  'storefront_reviews',
+  'storefront_review_logs',
+  'storefront_review_requests',
+  'project_domains',
 ];
 
 describe('tenant isolation', () => {

@@ -1,15 +1,17 @@
 import type { Readable } from 'node:stream';
+import type { Executor } from '../../core/db/database.js';
 import { defineModule, type ServiceOf } from '../../core/modules.js';
 import type { integrationsModule } from '../integrations/index.js';
 import type { projectsModule } from '../projects/index.js';
 import { driveAdminHandlers } from './admin-handlers.js';
 import { driveHandlers } from './handlers.js';
-import { fileCards } from './file-cards.js';
+import { fileCards, imageCards, type ImageCard } from './file-cards.js';
 import { saveGenerated, type GeneratedFile } from './generated-files.js';
 import { ServedTally } from './metrics.js';
 import { registerPendingExpiry, schedulePendingExpiry } from './pending.js';
 import { DELETE_OBJECT_QUEUE, projectPrefix, registerObjectDeletion } from './objects.js';
 import { fileCount } from './usage.js';
+import { previewLinker } from './variants.js';
 
 /** Files of a project: records and bytes, metadata and search, the change feed (issue 20). */
 /** How often a process adds what it served to the day's counters. */
@@ -21,6 +23,8 @@ export const driveModule = defineModule<
     flushMetrics(): Promise<void>;
     files: {
       cards: typeof fileCards;
+      /** The cards of a project's files with their preview links (a review's photos): file-cards.ts. */
+      imageCards(db: Executor, projectId: string, ids: readonly string[]): Promise<ImageCard[]>;
       /** Keeps a file another module generated (an export) in the project's drive: generated-files.ts. */
       saveGenerated(file: GeneratedFile, body: Readable): Promise<{ fileId: string; size: number }>;
       /** Whether the project has the Drive module, so it can keep (and show) a file. */
@@ -63,6 +67,8 @@ export const driveModule = defineModule<
         flushMetrics,
         files: {
           cards: fileCards,
+          imageCards: (executor, projectId, ids) =>
+            imageCards(executor, projectId, ids, previewLinker(linkSecret, clock.now())),
           saveGenerated: (file, body) => saveGenerated({ db, clock, storage, hasDrive }, file, body),
           installed: hasDrive,
         },

@@ -1,3 +1,4 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
 import { defineModule, type ServiceOf } from '../../core/modules.js';
 import type { accessModule } from '../access/index.js';
@@ -9,6 +10,8 @@ import { CredentialCipher } from './credentials.js';
 import { defaultIntegrations, integrationHandlers, type IntegrationDeps } from './handlers.js';
 import { installedCodes, ModuleLifecycle } from './lifecycle.js';
 import { templateModules, templateModulesAllowed, withInstalledModules } from './project-parts.js';
+import type { ModuleRegistry } from './registry.js';
+import { projectIntegrations } from './schema.js';
 
 /** The modules and how they are described and reached (tests give small fake registries and a local fetch). */
 export type IntegrationOptions = Partial<
@@ -24,6 +27,8 @@ export const integrationsModule = (options: IntegrationOptions = {}) =>
       hasModule: (db: Executor, projectId: string, code: string) => Promise<boolean>;
       /** The codes of the modules a project has installed. */
       installed: (db: Executor, projectId: string) => Promise<string[]>;
+      /** An installed module's settings in a project (its defaults filled in), or undefined when not installed. */
+      configOf: (db: Executor, projectId: string, code: string) => Promise<Record<string, unknown> | undefined>;
     },
     {
       platform: ServiceOf<typeof platformModule>;
@@ -58,6 +63,36 @@ export const integrationsModule = (options: IntegrationOptions = {}) =>
         (await installedCodes(executor, [projectId])).get(projectId)!;
       const hasModule = async (executor: Executor, projectId: string, code: string) =>
         (await installed(executor, projectId)).includes(code);
-      return { handlers: integrationHandlers({ ...deps, lifecycle }), service: { lifecycle, hasModule, installed } };
+      const configOf = (executor: Executor, projectId: string, code: string) =>
+        installedConfig(executor, deps.registry, projectId, code);
+      return {
+        handlers: integrationHandlers({ ...deps, lifecycle }),
+        service: { lifecycle, hasModule, installed, configOf },
+      };
     },
   });
+
+/**
+ * An installed module's settings, read through its manifest so settings added since it was
+ * configured have their defaults; the stored ones as they are when the manifest no longer reads them.
+ */
+async function installedConfig(
+  db: Executor,
+  registry: ModuleRegistry,
+  projectId: string,
+  code: string,
+): Promise<Record<string, unknown> | undefined> {
+  const [row] = await db
+    .select({ config: projectIntegrations.config })
+    .from(projectIntegrations)
+    .where(
+      and(
+        eq(projectIntegrations.projectId, projectId),
+        eq(projectIntegrations.code, code),
+        isNull(projectIntegrations.uninstalledAt),
+      ),
+    );
+  if (!row) return undefined;
+  const parsed = registry.get(code)?.config.safeParse(row.config);
+  return parsed?.success ? (parsed.data as Record<string, unknown>) : row.config;
+}

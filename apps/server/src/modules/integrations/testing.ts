@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
-import { dependencyOrder, moduleRegistry } from './registry.js';
+import { dependencyOrder, findManifest, moduleRegistry } from './registry.js';
 import { projectIntegrations } from './schema.js';
 
 /**
@@ -47,4 +47,34 @@ export async function insertProjectIntegrations(
     })),
   );
   return codes;
+}
+
+/**
+ * Installs the named modules in the project straight in the database (default settings, installed
+ * at `now`; no hooks, audit, notifications or charges), reviving any uninstalled, for seeds. The
+ * caller names every module needed, dependencies included.
+ */
+export async function installModulesByCode(
+  db: Executor,
+  projectId: string,
+  codes: readonly string[],
+  now: Date,
+): Promise<void> {
+  for (const code of codes) {
+    const module = findManifest(code);
+    if (!module) throw new Error(`No module ${code} is registered.`);
+    await db
+      .insert(projectIntegrations)
+      .values({
+        projectId,
+        code,
+        config: module.config.parse({}) as Record<string, unknown>,
+        installedAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [projectIntegrations.projectId, projectIntegrations.code],
+        set: { uninstalledAt: null, updatedAt: now },
+      });
+  }
 }

@@ -1,13 +1,17 @@
 import { defineModule } from '../../core/modules.js';
 import { platformHandlers } from './handlers.js';
 import { PlatformService } from './service.js';
+import { platformSettingsHandlers } from './settings-handlers.js';
 
 /** The platforms this server serves (by host): names, branding, rules such as required 2FA. */
 export const platformModule = defineModule({
   name: 'platform',
   needs: [],
-  setup: ({ db }) => {
+  setup: ({ db, clock }) => {
     const service = new PlatformService(db);
-    return { handlers: platformHandlers(service), service };
+    return {
+      handlers: { ...platformHandlers(service), ...platformSettingsHandlers({ db, clock, service }) },
+      service,
+    };
   },
 });

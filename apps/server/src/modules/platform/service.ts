@@ -1,5 +1,5 @@
 import type { Platform } from '@wharf/contract';
-import type { Database } from '../../core/db/database.js';
+import type { Database, Executor } from '../../core/db/database.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { deepFreeze } from '../../core/http/serializer.js';
 import { Slot } from '../../core/hooks.js';
@@ -43,6 +43,8 @@ export class PlatformService {
   private directory: Directory | undefined;
   private loading: Promise<Directory> | undefined;
   private readonly platformOfProject = new Map<string, string>();
+  /** Bumped by `invalidate`: a read that started before it is not kept. */
+  private generation = 0;
   private readonly ttlMs: number;
   private readonly now: () => number;
   /**
@@ -51,6 +53,15 @@ export class PlatformService {
    * projects, needs not read projects' table.
    */
   readonly projectPlatform = new Slot<(projectId: string) => Promise<string | undefined>>('platform.projectPlatform');
+  /**
+   * The address signed-out visitors load a project's drive image from (a favicon, a logo), or a 400
+   * saying why the file cannot be one: the domains module provides it from drive's read model.
+   */
+  readonly publicImageUrl = new Slot<(projectId: string, fileId: string) => Promise<string>>('platform.publicImageUrl');
+  /** Whether a project holds `domain`, or a subdomain of it, as a verified custom domain (the domains module's). */
+  readonly customDomainTaken = new Slot<(tx: Executor, domain: string) => Promise<boolean>>(
+    'platform.customDomainTaken',
+  );
 
   constructor(
     private readonly db: Database,
@@ -62,7 +73,9 @@ export class PlatformService {
 
   /** Forget cached platforms; call after any platform or project write. */
   invalidate(): void {
+    this.generation++;
     this.directory = undefined;
+    this.loading = undefined;
     this.platformOfProject.clear();
   }
 
@@ -92,13 +105,17 @@ export class PlatformService {
     const current = this.directory;
     if (current && this.now() - current.loadedAt < this.ttlMs) return current;
     // One read serves every request that arrives while it runs.
-    this.loading ??= this.read().finally(() => {
-      this.loading = undefined;
-    });
+    if (!this.loading) {
+      const loading = this.read().finally(() => {
+        if (this.loading === loading) this.loading = undefined;
+      });
+      this.loading = loading;
+    }
     return this.loading;
   }
 
   private async read(): Promise<Directory> {
+    const generation = this.generation;
     const rows = await this.db.select().from(platforms).orderBy(platforms.createdAt);
     const byId = new Map<string, Platform>();
     const byDomain = new Map<string, Platform>();
@@ -110,7 +127,8 @@ export class PlatformService {
       if (row.isDefault) fallback = platform;
     }
     const directory = { byId, byDomain, fallback: fallback ?? byId.values().next().value, loadedAt: this.now() };
-    this.directory = directory;
+    // A write invalidated the cache while this read ran: answer it, but keep nothing possibly older.
+    if (generation === this.generation) this.directory = directory;
     return directory;
   }
 }

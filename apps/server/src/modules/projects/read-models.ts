@@ -46,6 +46,12 @@ export async function projectPlatformId(db: Executor, id: string): Promise<strin
   return row?.platformId;
 }
 
+/** The time zone of the project's settings (an IANA name as stored, unchecked), or undefined without one. */
+export async function projectTimeZoneSetting(db: Executor, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ settings: projects.settings }).from(projects).where(eq(projects.id, id));
+  return row?.settings.timezone;
+}
+
 /**
  * The ids of a platform's projects (or of those of them named in `only`), as a subquery for the
  * caller's own query (`inArray(column, projectIdsOnPlatform(…))`): one query, not a list fetched first.

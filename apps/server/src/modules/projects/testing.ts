@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.js';
+import type { ProjectSettings } from '@wharf/contract';
 import { organisationMembers, organisations, projectMembers, projects } from './schema.js';
 
 /**
@@ -21,6 +22,11 @@ export async function insertProject(
 ) {
   const [row] = await db.insert(projects).values(values).returning();
   return row!;
+}
+
+/** Sets a project's settings (currency, time zone, units) straight in the database, replacing them. */
+export async function setProjectSettings(db: Executor, projectId: string, settings: ProjectSettings): Promise<void> {
+  await db.update(projects).set({ settings }).where(eq(projects.id, projectId));
 }
 
 /** Moves a project to another platform (its organisation stays where it was). */

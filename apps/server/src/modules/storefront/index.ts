@@ -1,16 +1,22 @@
 import { defineModule, type ServiceOf } from '../../core/modules.js';
 import type { driveModule } from '../drive/index.js';
 import type { integrationsModule } from '../integrations/index.js';
+import type { mailModule } from '../mail/index.js';
 import type { notificationsModule } from '../notifications/index.js';
 import { customerHandlers } from './customers/customer-handlers.js';
+import { enquiryHandlers } from './enquiries/enquiry-handlers.js';
 import { exportHandlers } from './exports/export-handlers.js';
 import { registerExportJob } from './exports/export-job.js';
 import { fulfillmentHandlers } from './fulfillments/fulfillment-handlers.js';
 import { orderHandlers } from './orders/order-handlers.js';
 import { registerPaymentSettlement } from './orders/payments.js';
+import { refundHandlers } from './orders/refunds.js';
 import { paymentAccountHandlers } from './payment-account-handlers.js';
 import { createAccountGateway, type PaymentAccountGateway } from './payments/index.js';
 import { PlatformScope } from './platform-scope.js';
+import { reviewHandlers } from './reviews/review-handlers.js';
+import { oweReviewRequest, registerReviewRequests } from './reviews/review-requests.js';
+import { summaryHandlers } from './summary/summary-handlers.js';
 
 /**
  * The storefront's management (issue 22, decision 035): orders through the intake, customers kept
@@ -24,23 +30,44 @@ export const storefrontModule = (options: { accountGateway?: PaymentAccountGatew
       integrations: ServiceOf<ReturnType<typeof integrationsModule>>;
       drive: ServiceOf<typeof driveModule>;
       notifications: ServiceOf<typeof notificationsModule>;
+      mail: ServiceOf<typeof mailModule>;
     }
   >({
     name: 'storefront',
-    needs: ['integrations', 'drive', 'notifications'],
-    setup: async ({ db, clock, config, jobs, secret, log }, { integrations, drive, notifications }) => {
+    needs: ['integrations', 'drive', 'notifications', 'mail'],
+    setup: async ({ db, clock, config, jobs, secret, log }, { integrations, drive, notifications, mail }) => {
       // One gateway for the calls and the settling job: the sandbox keeps its idempotent answers in memory.
       const gateway = options.accountGateway ?? createAccountGateway(config, clock);
       const scope = new PlatformScope(db);
       registerPaymentSettlement(jobs, { db, clock, gateway });
       // Exports stream into a drive file in the background; the console polls their progress.
       registerExportJob(jobs, { db, clock, saveGenerated: drive.files.saveGenerated, notifications, log });
+      // A completed order owes its customer a review request, mailed by this job once it is due.
+      const { configOf } = integrations;
+      registerReviewRequests(jobs, { db, clock, configOf, mail });
       return {
         handlers: {
           ...orderHandlers({ db, clock, jobs, scope, gateway }),
+          ...refundHandlers({ db, clock, scope, gateway }),
           ...customerHandlers({ db, scope }),
+          ...enquiryHandlers({ db, clock, scope, mail }),
+          ...summaryHandlers({ db, clock, scope }),
           ...exportHandlers({ db, clock, jobs, scope, driveInstalled: drive.files.installed }),
-          ...fulfillmentHandlers({ db, clock, scope, installed: integrations.installed }),
+          ...fulfillmentHandlers({
+            db,
+            clock,
+            scope,
+            installed: integrations.installed,
+            onComplete: (tx, order, at) => oweReviewRequest(tx, { jobs, configOf }, order, at),
+          }),
+          ...reviewHandlers({
+            db,
+            clock,
+            scope,
+            configOf,
+            cards: drive.files.cards,
+            images: drive.files.imageCards,
+          }),
           ...paymentAccountHandlers({
             db,
             clock,

@@ -6,7 +6,7 @@ import type { FulfillmentStatus, OrderStatus } from '@wharf/contract';
  *
  *   new ──payment succeeds──▶ paid ──a fulfilment starts or ships──▶ processing
  *   paid | processing ──every fulfilment not cancelled has shipped──▶ complete
- *   paid | processing | complete ──the payment account refunds──▶ refunded   (the refund call comes later)
+ *   paid | processing | complete ──refundOrder gives the money back──▶ refunded   (orders/refunds.ts)
  *
  * Fulfilments move on their own path: pending ▶ processing ▶ shipped ▶ delivered, and any of the first
  * two ▶ cancelled; a shipped parcel cannot go back.

@@ -237,7 +237,7 @@ export const storefrontExports = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     projectId: projectRef(),
-    kind: text('kind').$type<'orders' | 'customers'>().notNull(),
+    kind: text('kind').$type<'orders' | 'customers' | 'reviews'>().notNull(),
     /** The list's filters as the request's validation parsed them (number filters as `{min, max}`). */
     filters: jsonb('filters').$type<Record<string, unknown>>().notNull(),
     status: text('status').$type<'queued' | 'running' | 'done' | 'failed'>().notNull(),
@@ -252,3 +252,129 @@ export const storefrontExports = pgTable(
   },
   (t) => [index('storefront_exports_project_idx').on(t.projectId, t.createdAt)],
 );
+
+/**
+ * A message from the storefront's contact form. Linked to the customer with the same address when
+ * there is one; `readAt` is the inbox's read state (the first member to open it marks it read).
+ */
+export const storefrontEnquiries = pgTable(
+  'storefront_enquiries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: projectRef(),
+    customerId: uuid('customer_id').references(() => storefrontCustomers.id, { onDelete: 'set null' }),
+    /** Lower-cased, as customers' are. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    status: text('status').$type<'open' | 'closed'>().notNull(),
+    readAt: at('read_at'),
+    repliedAt: at('replied_at'),
+    closedAt: at('closed_at'),
+    receivedAt: at('received_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    search: text('search')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`lower(${storefrontEnquiries.name} || ' ' || ${storefrontEnquiries.email} || ' ' || ${storefrontEnquiries.subject})`,
+      ),
+  },
+  (t) => [
+    index('storefront_enquiries_received_idx').on(t.projectId, t.receivedAt, t.id),
+    index('storefront_enquiries_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
+  ],
+);
+
+/** An enquiry's log: received, read, replied (with the reply), closed, reopened. */
+export const storefrontEnquiryLogs = pgTable(
+  'storefront_enquiry_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enquiryId: uuid('enquiry_id')
+      .notNull()
+      .references(() => storefrontEnquiries.id, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    at: at('at').notNull(),
+    kind: text('kind').$type<'received' | 'read' | 'replied' | 'closed' | 'reopened'>().notNull(),
+    /** The reply's text for `replied`; null otherwise. */
+    message: text('message'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who did it, as shown then (a member's name, or the storefront). */
+    actorName: text('actor_name'),
+  },
+  (t) => [index('storefront_enquiry_logs_enquiry_idx').on(t.enquiryId, t.seq)],
+);
+
+/**
+ * A product or store review sent in by the storefront. It starts `pending`; only `approved`
+ * reviews are public. Photos are drive files of the project.
+ */
+export const storefrontReviews = pgTable(
+  'storefront_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: projectRef(),
+    kind: text('kind').$type<'product' | 'store'>().notNull(),
+    productSku: text('product_sku'),
+    productName: text('product_name'),
+    orderId: uuid('order_id').references(() => storefrontOrders.id, { onDelete: 'set null' }),
+    customerId: uuid('customer_id').references(() => storefrontCustomers.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    authorEmail: text('author_email').notNull(),
+    rating: integer('rating').notNull(),
+    title: text('title'),
+    body: text('body').notNull(),
+    photoFileIds: uuid('photo_file_ids').array().notNull().default([]),
+    status: text('status').$type<'pending' | 'approved' | 'rejected' | 'hidden'>().notNull(),
+    rejectionReason: text('rejection_reason'),
+    moderatedAt: at('moderated_at'),
+    submittedAt: at('submitted_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    search: text('search')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`lower(${storefrontReviews.authorName} || ' ' || ${storefrontReviews.authorEmail} || ' ' || coalesce(${storefrontReviews.productName}, '') || ' ' || coalesce(${storefrontReviews.title}, '') || ' ' || ${storefrontReviews.body})`,
+      ),
+  },
+  (t) => [
+    index('storefront_reviews_submitted_idx').on(t.projectId, t.submittedAt, t.id),
+    index('storefront_reviews_rating_idx').on(t.projectId, t.rating, t.id),
+    // The moderation queue (pending first) and the public list (approved only).
+    index('storefront_reviews_status_idx').on(t.projectId, t.status, t.submittedAt, t.id),
+    index('storefront_reviews_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
+  ],
+);
+
+/** Every moderation decision on a review, with its reason and who made it. */
+export const storefrontReviewLogs = pgTable(
+  'storefront_review_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => storefrontReviews.id, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    at: at('at').notNull(),
+    decision: text('decision').$type<'submitted' | 'approved' | 'rejected' | 'hidden'>().notNull(),
+    reason: text('reason'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+  },
+  (t) => [index('storefront_review_logs_review_idx').on(t.reviewId, t.seq)],
+);
+
+/**
+ * The review request mail owed for a completed order: written when the order completes, due
+ * after the Reviews module's "ask after N days", sent once by the review-request job.
+ */
+export const storefrontReviewRequests = pgTable('storefront_review_requests', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => storefrontOrders.id, { onDelete: 'cascade' }),
+  projectId: projectRef(),
+  dueAt: at('due_at').notNull(),
+  sentAt: at('sent_at'),
+});

@@ -180,6 +180,7 @@ describe('menus (SPEC.md section 2)', () => {
         ['Store listings', 'platform.integrations.listings'],
         ['Drive admin', 'platform.drive'],
         ['Support inbox', 'platform.support'],
+        ['Platform settings', 'platform.settings'],
       ] as const
     )
       .filter(([label, route]) => routeExists(route) && label !== 'Tasks')

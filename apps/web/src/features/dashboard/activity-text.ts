@@ -32,6 +32,28 @@ const renamed = (name: unknown) => {
     : undefined;
 };
 
+/** A moderation decision (`details.decision`, `details.changed`): "rejected a review". */
+function reviewDecision(details: Details): string {
+  const done = { approve: 'approved', reject: 'rejected', hide: 'hid' }[String(details.decision)];
+  if (!done) return 'moderated a review';
+  return details.changed === false ? `${done} a review again, changing nothing` : `${done} a review`;
+}
+
+/** An enquiry's update by what it changed (`details.changes`): "marked an enquiry read and closed it". */
+function enquiryChanges(details: Details): string {
+  const changes = Array.isArray(details.changes) ? details.changes : [];
+  const words: Record<string, [first: string, again: string]> = {
+    read: ['marked an enquiry read', 'marked it read'],
+    unread: ['marked an enquiry unread', 'marked it unread'],
+    closed: ['closed an enquiry', 'closed it'],
+    reopened: ['reopened an enquiry', 'reopened it'],
+  };
+  const pairs = changes.flatMap((change) => (typeof change === 'string' && words[change] ? [words[change]] : []));
+  return pairs.length > 0
+    ? pairs.map(([first, again], i) => (i === 0 ? first : again)).join(' and ')
+    : 'looked at an enquiry, changing nothing';
+}
+
 export const sentences: Record<string, Sentence> = {
   // Account
   createUser: { done: 'created their account', attempt: 'create an account' },
@@ -170,8 +192,27 @@ export const sentences: Record<string, Sentence> = {
   placeOrder: { done: 'placed an order', attempt: 'place an order' },
   exportOrders: { done: 'started an export of the orders', attempt: 'start an export of the orders' },
   retryPlatformPayment: { done: "retried an order's payment", attempt: "retry an order's payment" },
+  refundOrder: { done: 'refunded an order', attempt: "give an order's money back" },
   updateFulfillment: { done: "updated an order's fulfilment", attempt: "update an order's fulfilment" },
   exportCustomers: { done: 'started an export of the customers', attempt: 'start an export of the customers' },
+  submitEnquiry: { done: 'sent in a contact-form enquiry', attempt: 'send in a contact-form enquiry' },
+  updateEnquiry: { done: enquiryChanges, attempt: 'change an enquiry' },
+  replyToEnquiry: {
+    done: (details) => (text(details.to) ? `replied to an enquiry from ${text(details.to)}` : 'replied to an enquiry'),
+    attempt: 'answer an enquiry',
+  },
+  submitReview: { done: 'sent in a review', attempt: 'send in a review' },
+  moderateReview: { done: reviewDecision, attempt: 'approve, reject or hide a review' },
+  exportReviews: { done: 'started an export of the reviews', attempt: 'start an export of the reviews' },
+  createProjectDomain: {
+    done: (details) => (text(details.domain) ? `added the domain ${text(details.domain)}` : 'added a custom domain'),
+    attempt: 'add a custom domain',
+  },
+  deleteProjectDomain: {
+    done: (details) =>
+      text(details.domain) ? `removed the domain ${text(details.domain)}` : 'removed a custom domain',
+    attempt: 'remove a custom domain',
+  },
   completePaymentAuthorization: { done: 'connected the payment account', attempt: 'connect the payment account' },
   deauthorizePaymentAccount: { done: 'disconnected the payment account', attempt: 'disconnect the payment account' },
   setupDriveProjectAdmin: { admin: true, done: "set up the project's drive", attempt: "set up the project's drive" },
@@ -185,6 +226,21 @@ export const sentences: Record<string, Sentence> = {
     done: "reset the project's drive setup",
     attempt: "reset the project's drive setup",
   },
+  addPlatformDomain: {
+    admin: true,
+    done: (details) =>
+      text(details.added) ? `added ${text(details.added)} to the platform's domains` : 'added a platform domain',
+    attempt: 'add a domain to the platform',
+  },
+  removePlatformDomain: {
+    admin: true,
+    done: (details) =>
+      text(details.removed)
+        ? `removed ${text(details.removed)} from the platform's domains`
+        : 'removed a platform domain',
+    attempt: 'remove a domain from the platform',
+  },
+  updatePlatform: { admin: true, done: "changed the platform's settings", attempt: "change the platform's settings" },
 };
 
 /** An operation this console does not know yet (a newer server): said plainly, never as a raw id. */

@@ -10,7 +10,7 @@ import { BookmarksButton } from './BookmarksButton';
 import { headerIconButton } from './header-classes';
 import { HeaderBell } from './HeaderBell';
 import { HeaderSearch } from './HeaderSearch';
-import { useShellProject, websiteAddress } from './use-shell-project';
+import { useShellProject } from './use-shell-project';
 import { WebsiteLink } from './WebsiteLink';
 
 export interface HeaderProps {
@@ -36,7 +36,7 @@ function homeLink(signedIn: boolean, project: string | undefined): { to: string;
  */
 export function Header({ variant = 'solid', onOpenMenu, menuOpen = false, className }: HeaderProps) {
   const user = useUser();
-  const { projectId, project } = useShellProject();
+  const { projectId, project, access } = useShellProject();
   const home = homeLink(Boolean(user), projectId);
   return (
     <header
@@ -71,7 +71,7 @@ export function Header({ variant = 'solid', onOpenMenu, menuOpen = false, classN
             <HeaderSearch />
           </div>
           <div className="flex shrink-0 items-center gap-0.5 sm:gap-1">
-            <WebsiteLink href={websiteAddress(project)} />
+            <WebsiteLink project={project?.id} canRead={access.can('domains.read')} />
             <BookmarksButton project={projectId} />
             <BasketButton project={projectId} />
             <HeaderBell />

@@ -18,6 +18,8 @@ export const SHELL_PERMISSIONS: Permission[] = [
   'orders.read',
   'customers.read',
   'storefront.manage',
+  // The header's website link reads the project's domains (features/header/WebsiteLink.tsx).
+  'domains.read',
 ];
 
 export interface ShellProject {
@@ -39,14 +41,4 @@ export function useShellProject(): ShellProject {
   const project = projectId ? list.data?.find((p) => p.id === projectId) : undefined;
   const access = useAccess(project?.id, SHELL_PERMISSIONS);
   return { projectId, project, access };
-}
-
-/** The project's public website (SPEC.md section 3 "Website"), when the project object carries one. */
-export function websiteAddress(project: Project | undefined): string | undefined {
-  const website = (project as { website?: { customDomainName?: unknown; domainName?: unknown } } | undefined)?.website;
-  const host = [website?.customDomainName, website?.domainName].find(
-    (name): name is string => typeof name === 'string' && name.trim() !== '',
-  );
-  if (!host) return undefined;
-  return /^https?:\/\//i.test(host) ? host : `https://${host}`;
 }

@@ -157,5 +157,7 @@ export function accountMenuEntries({ tasks, admin }: { tasks: boolean; admin: bo
   if (admin) entries.push({ id: 'platform.drive', label: 'Drive admin', route: 'platform.drive', order: 2_000_003 });
   if (admin)
     entries.push({ id: 'platform.support', label: 'Support inbox', route: 'platform.support', order: 2_000_004 });
+  if (admin)
+    entries.push({ id: 'platform.settings', label: 'Platform settings', route: 'platform.settings', order: 2_000_005 });
   return entries;
 }

@@ -19,6 +19,11 @@ export function dayEnd(day: string): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
+/** What is wrong with a From/To pair of days (`YYYY-MM-DD`), or undefined when either end is open or they are in order. */
+export function dateRangeError(from: string, to: string): string | undefined {
+  return from && to && from > to ? 'The end date must not be before the start date.' : undefined;
+}
+
 /** The local day `days` before `now`, as a date field holds it (`YYYY-MM-DD`). */
 export function daysAgo(days: number, now: Date = new Date()): string {
   const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() - days);

@@ -1,6 +1,7 @@
 import type { OrderStatus } from '@wharf/contract';
 import { formatDate, formatDateTime } from '../../ui/dates';
 import { formatMoney } from '../billing/money';
+import { moduleName } from '../integrations/modules/definitions';
 
 export { formatMoney };
 
@@ -34,3 +35,13 @@ export const fulfillmentStatusWords: Record<string, string> = {
   delivered: 'Delivered',
   cancelled: 'Cancelled',
 };
+
+/**
+ * Where an order came from, as people name it: a sales-channel module by its name (`wooCommerce` →
+ * WooCommerce), the project's own storefront, or an unknown source's code with a capital.
+ */
+export function sourceName(source: string): string {
+  if (source === 'storefront') return 'Storefront';
+  const name = moduleName(source);
+  return name === source ? source.charAt(0).toUpperCase() + source.slice(1) : name;
+}

@@ -7,11 +7,10 @@ import { ProjectPage } from '../../features/projects/ui/ProjectPage';
 import { useCustomerQuery, type CustomerDetail } from '../../features/storefront/api/customers';
 import { day, formatMoney, orderNumber, when } from '../../features/storefront/format';
 import { AddressBlock } from '../../features/storefront/ui/AddressBlock';
+import { linkClass } from '../../features/storefront/ui/link-class';
 import { OrderStatusBadge, PaymentFailedBadge } from '../../features/storefront/ui/OrderStatusBadge';
 import { EmptyState, LoadError } from '../../ui/ListStates';
 import { Loading } from '../../ui/Loading';
-
-const linkClass = 'font-medium text-primary underline-offset-2 hover:underline';
 
 /** `/platform/customers/$customerId` (route `platform.customers.view`): one customer, their figures and orders. */
 export function CustomerPage() {

@@ -18,6 +18,7 @@ import {
   type CustomerSort,
 } from '../../features/storefront/api/customers';
 import {
+  dateRangeError,
   dayEnd,
   dayStart,
   moneyReader,
@@ -26,6 +27,7 @@ import {
   readCount,
   type NumberFilterInput,
 } from '../../features/storefront/filters';
+import { DateRangeFields } from '../../features/storefront/ui/DateRangeFields';
 import { day, formatMoney } from '../../features/storefront/format';
 import { ExportPanel } from '../../features/storefront/ui/ExportPanel';
 import { NameAndEmail } from '../../features/storefront/ui/NameAndEmail';
@@ -87,7 +89,7 @@ function Customers({ project }: { project: Project }) {
 
   const count = numberFilterValue(orderCount, readCount);
   const value = numberFilterValue(lifetime, moneyReader(currency));
-  const rangeError = from && to && from > to ? 'The end date must not be before the start date.' : undefined;
+  const rangeError = dateRangeError(from, to);
   const typed: CustomerFilters = {
     totalOrderCount: count.value,
     lifetimeValue: value.value,
@@ -104,6 +106,8 @@ function Customers({ project }: { project: Project }) {
   if (firstCurrency && firstCurrency !== answeredCurrency) setAnsweredCurrency(firstCurrency);
   const searching = isSearching(customers);
   const filtered = Object.keys(filters).length > 0;
+  // A shop with none yet has nothing to export: the panel shows once there is something.
+  const nothingYet = Boolean(customers.data) && list.length === 0 && !filtered;
 
   const clear = () => {
     search.setText('');
@@ -152,20 +156,14 @@ function Customers({ project }: { project: Project }) {
             onChange={setLifetime}
             error={value.error}
           />
-          <TextField
-            label="Last purchased from"
-            type="date"
-            value={from}
-            max={to || undefined}
-            onChange={(event) => setFrom(event.target.value)}
-          />
-          <TextField
-            label="Last purchased to"
-            type="date"
-            value={to}
-            min={from || undefined}
-            onChange={(event) => setTo(event.target.value)}
+          <DateRangeFields
+            from={from}
+            to={to}
+            onFromChange={setFrom}
+            onToChange={setTo}
             error={rangeError}
+            fromLabel="Last purchased from"
+            toLabel="Last purchased to"
           />
           {filtered && (
             <div className="sm:col-span-2 xl:col-span-3">
@@ -175,11 +173,13 @@ function Customers({ project }: { project: Project }) {
             </div>
           )}
         </form>
-        <ExportPanel
-          project={project.id}
-          what="customers"
-          request={() => ({ kind: 'customers', ...filterQuery({ search: search.query, ...typed }) })}
-        />
+        {!nothingYet && (
+          <ExportPanel
+            project={project.id}
+            what="customers"
+            request={() => ({ kind: 'customers', ...filterQuery({ search: search.query, ...typed }) })}
+          />
+        )}
       </div>
 
       {customers.data && list.length === 0 && filtered && !search.query ? (

@@ -1,5 +1,5 @@
 import { Link, useParams } from '@tanstack/react-router';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { pathOf } from '../../app/navigation';
 import type { Access } from '../../features/access/api/enforce';
 import { ReadOnlyNotice } from '../../features/access/ui/Denied';
@@ -9,15 +9,21 @@ import { errorMessage } from '../../features/forms/form-errors';
 import type { Project } from '../../features/projects/api/projects';
 import { ProjectPage } from '../../features/projects/ui/ProjectPage';
 import { useAvailableFulfillers } from '../../features/storefront/api/fulfillments';
-import { useOrderQuery, useRetryPayment, type Order } from '../../features/storefront/api/orders';
-import { formatMoney, orderNumber, when } from '../../features/storefront/format';
+import { useOrderQuery, useRefundOrder, useRetryPayment, type Order } from '../../features/storefront/api/orders';
+import { formatMoney, orderNumber, sourceName, when } from '../../features/storefront/format';
 import { AddressBlock } from '../../features/storefront/ui/AddressBlock';
 import { FulfillmentEditor } from '../../features/storefront/ui/FulfillmentEditor';
 import { OrderStatusBadge, PaymentFailedBadge } from '../../features/storefront/ui/OrderStatusBadge';
+import { DetailSection } from '../../features/storefront/ui/DetailSection';
+import { FactGrid } from '../../features/storefront/ui/FactGrid';
+import { RecordHeader } from '../../features/storefront/ui/RecordHeader';
+import { linkClass } from '../../features/storefront/ui/link-class';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { LoadError } from '../../ui/ListStates';
 import { Loading } from '../../ui/Loading';
+import { TextAreaField } from '../../ui/TextAreaField';
 
 /** `/platform/orders/$orderId` (route `platform.orders.view`): one order, its payments, fulfilments and timeline. */
 export function OrderPage() {
@@ -28,20 +34,6 @@ export function OrderPage() {
         <OrderDetail key={`${project.id}:${orderId}`} project={project} access={access} orderId={orderId} />
       )}
     </ProjectPage>
-  );
-}
-
-const linkClass = 'font-medium text-primary underline-offset-2 hover:underline';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="rounded-xl border border-border bg-surface p-4 shadow-xs sm:p-5">
-      <h2 id={id} className="mb-3 text-base font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 
@@ -68,33 +60,20 @@ function OrderView({ project, access, order }: { project: Project; access: Acces
 
   return (
     <div className="grid gap-5">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <h2 className="text-xl font-semibold">Order {orderNumber(order.number)}</h2>
+      <RecordHeader back={{ to: pathOf('platform.orders'), project: project.id, label: 'All orders' }}>
+        {/* The page's heading says "Order"; its number stands beside the status, not as a second heading. */}
+        <p className="text-xl font-semibold tabular-nums">{orderNumber(order.number)}</p>
         <OrderStatusBadge status={order.status} />
         {order.paymentFailed && <PaymentFailedBadge />}
-        <Link
-          to={pathOf('platform.orders')}
-          search={{ project: project.id }}
-          className={`ml-auto text-sm ${linkClass}`}
-        >
-          All orders
-        </Link>
-      </div>
-      <dl className="grid grid-cols-1 gap-3 text-sm xs:grid-cols-2 md:grid-cols-4">
-        {(
-          [
-            ['Placed', when(order.placedAt)],
-            ['Paid', when(order.paidAt)],
-            ['Fulfilled', when(order.fulfilledAt)],
-            ['Source', order.source],
-          ] as const
-        ).map(([term, value]) => (
-          <div key={term} className="rounded-lg bg-surface-raised px-3 py-2">
-            <dt className="text-xs text-muted">{term}</dt>
-            <dd className="font-medium break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      </RecordHeader>
+      <FactGrid
+        facts={[
+          ['Placed', when(order.placedAt)],
+          ['Paid', when(order.paidAt)],
+          ['Fulfilled', when(order.fulfilledAt)],
+          ['Source', sourceName(order.source)],
+        ]}
+      />
       {!canManage && (
         <ReadOnlyNotice id={deniedId} denied={['orders.manage']}>
           You can see this order but not retry its payment or change its fulfilment.
@@ -102,7 +81,7 @@ function OrderView({ project, access, order }: { project: Project; access: Acces
       )}
 
       <div className="grid gap-5 lg:grid-cols-3">
-        <Section title="Customer">
+        <DetailSection title="Customer">
           <p className="text-sm">
             <Link
               to={pathOf('platform.customers.view', { customerId: order.customer.id })}
@@ -114,16 +93,16 @@ function OrderView({ project, access, order }: { project: Project; access: Acces
           </p>
           <p className="text-sm break-all text-muted">{order.customer.email}</p>
           {order.note && <p className="mt-3 text-sm whitespace-pre-line">Note: {order.note}</p>}
-        </Section>
-        <Section title="Shipping address">
+        </DetailSection>
+        <DetailSection title="Shipping address">
           <AddressBlock address={order.shippingAddress} />
-        </Section>
-        <Section title="Billing address">
+        </DetailSection>
+        <DetailSection title="Billing address">
           <AddressBlock address={order.billingAddress} />
-        </Section>
+        </DetailSection>
       </div>
 
-      <Section title="Items">
+      <DetailSection title="Items">
         <Table
           stackOnPhone
           caption={`Items of order ${orderNumber(order.number)}`}
@@ -167,11 +146,11 @@ function OrderView({ project, access, order }: { project: Project; access: Acces
           <dt className="font-semibold">Total</dt>
           <dd className="text-right font-semibold tabular-nums">{formatMoney(totals.total, totals.currency)}</dd>
         </dl>
-      </Section>
+      </DetailSection>
 
       <Payments project={project} order={order} canManage={canManage} deniedId={deniedId} />
 
-      <Section title="Fulfilments">
+      <DetailSection title="Fulfilments">
         {fulfillers.isError && (
           <Alert tone="warning" className="mb-3">
             The fulfillers could not be loaded: {errorMessage(fulfillers.error)}
@@ -195,9 +174,9 @@ function OrderView({ project, access, order }: { project: Project; access: Acces
             ))}
           </div>
         )}
-      </Section>
+      </DetailSection>
 
-      <Section title="Timeline">
+      <DetailSection title="Timeline">
         {order.timeline.length === 0 ? (
           <p className="text-sm text-muted">Nothing has happened yet.</p>
         ) : (
@@ -212,7 +191,7 @@ function OrderView({ project, access, order }: { project: Project; access: Acces
             ))}
           </ol>
         )}
-      </Section>
+      </DetailSection>
     </div>
   );
 }
@@ -238,7 +217,7 @@ function Payments({
   const canRetry = last?.outcome === 'failed';
 
   return (
-    <Section title="Payments">
+    <DetailSection title="Payments">
       {order.payments.length === 0 ? (
         <p className="text-sm text-muted">No payments yet.</p>
       ) : (
@@ -291,6 +270,73 @@ function Payments({
           {errorMessage(retry.error)}
         </Alert>
       )}
-    </Section>
+      <Refund project={project} order={order} canManage={canManage} deniedId={deniedId} />
+    </DetailSection>
+  );
+}
+
+const REFUNDABLE = new Set<Order['status']>(['paid', 'processing', 'complete']);
+
+/** "Refund order": the whole order, after a confirmation that says where the money goes. */
+function Refund({
+  project,
+  order,
+  canManage,
+  deniedId,
+}: {
+  project: Project;
+  order: Order;
+  canManage: boolean;
+  deniedId: string;
+}) {
+  const refund = useRefundOrder(project.id, order.id);
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  if (!REFUNDABLE.has(order.status)) return null;
+  const amount = formatMoney(order.totals.total, order.totals.currency);
+  const paidByCard = order.payments.some((p) => p.outcome === 'succeeded' && p.method === 'card');
+
+  return (
+    <div className="mt-4 border-t border-border pt-4">
+      <Button
+        variant="secondary"
+        onClick={() => {
+          refund.reset();
+          setReason('');
+          setOpen(true);
+        }}
+        disabled={!canManage}
+        aria-describedby={canManage ? undefined : deniedId}
+      >
+        Refund order
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title={`Refund order ${orderNumber(order.number)}?`}
+        confirmLabel={`Refund ${amount}`}
+        pendingLabel="Refunding…"
+        danger
+        pending={refund.isPending}
+        error={refund.isError ? errorMessage(refund.error) : undefined}
+        onCancel={() => setOpen(false)}
+        onConfirm={() => refund.mutate(reason, { onSuccess: () => setOpen(false) })}
+      >
+        <p>
+          {paidByCard
+            ? `${amount} goes back to ${order.customer.name}'s card through your payment account.`
+            : `This order was paid through ${sourceName(order.source)}: Wharf marks it refunded, and you give the ${amount} back there.`}{' '}
+          Open fulfilments are cancelled. This cannot be undone.
+        </p>
+        <TextAreaField
+          label="Reason (optional)"
+          hint="Shown on the order's timeline."
+          value={reason}
+          maxLength={500}
+          rows={2}
+          className="mt-3"
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </ConfirmDialog>
+    </div>
   );
 }

@@ -9,7 +9,8 @@ import { useListSearch } from '../../features/lists/use-list-search';
 import type { Project } from '../../features/projects/api/projects';
 import { ProjectPage } from '../../features/projects/ui/ProjectPage';
 import { useOrdersQuery, type OrderSummary } from '../../features/storefront/api/orders';
-import { dayEnd, dayStart, daysAgo } from '../../features/storefront/filters';
+import { dateRangeError, dayEnd, daysAgo, dayStart } from '../../features/storefront/filters';
+import { DateRangeFields } from '../../features/storefront/ui/DateRangeFields';
 import { formatMoney, orderNumber, when } from '../../features/storefront/format';
 import { OrderStatusBadge, PaymentFailedBadge } from '../../features/storefront/ui/OrderStatusBadge';
 import { ExportPanel } from '../../features/storefront/ui/ExportPanel';
@@ -52,8 +53,10 @@ function Orders({ project }: { project: Project }) {
   const orders = useOrdersQuery(project.id, filters);
   const list = pagedItems(orders.data?.pages, (order) => order.id);
   const searching = isSearching(orders);
-  const rangeError = from && to && from > to ? 'The end date must not be before the start date.' : undefined;
+  const rangeError = dateRangeError(from, to);
   const filtered = Boolean(search.query || from || to);
+  // A shop with none yet has nothing to export: the panel shows once there is something.
+  const nothingYet = Boolean(orders.data) && list.length === 0 && !filtered;
 
   return (
     <section aria-label="Orders" className="grid gap-4">
@@ -86,32 +89,20 @@ function Orders({ project }: { project: Project }) {
               </option>
             ))}
           </SelectField>
-          <TextField
-            label="From"
-            type="date"
-            value={from}
-            max={to || undefined}
-            onChange={(e) => setFrom(e.target.value)}
-          />
-          <TextField
-            label="To"
-            type="date"
-            value={to}
-            min={from || undefined}
-            onChange={(e) => setTo(e.target.value)}
-            error={rangeError}
-          />
+          <DateRangeFields from={from} to={to} onFromChange={setFrom} onToChange={setTo} error={rangeError} />
         </form>
-        <ExportPanel
-          project={project.id}
-          what="orders"
-          request={() => ({
-            kind: 'orders',
-            start: dayStart(from) ?? (dayStart(daysAgo(DEFAULT_EXPORT_DAYS)) as string),
-            end: dayEnd(to),
-            search: search.query || undefined,
-          })}
-        />
+        {!nothingYet && (
+          <ExportPanel
+            project={project.id}
+            what="orders"
+            request={() => ({
+              kind: 'orders',
+              start: dayStart(from) ?? (dayStart(daysAgo(DEFAULT_EXPORT_DAYS)) as string),
+              end: dayEnd(to),
+              search: search.query || undefined,
+            })}
+          />
+        )}
       </div>
       {!from && (
         <p className="text-xs text-muted">

@@ -27,7 +27,10 @@ const unpaid = orderFixture(7, { status: 'new', paymentFailed: true, paidAt: nul
 describe('an order (platform.orders.view)', () => {
   it('shows the number, status, dates, customer, items with totals, addresses, payments and the timeline', async () => {
     renderWithModules(page(order), storefrontApi({ [GET(order)]: json(200, order) }).fetch);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Order #1007' })).toBeInTheDocument();
+    expect(await screen.findByText('#1007')).toBeInTheDocument();
+    // One heading says what the page is; the number is not a second one.
+    expect(screen.getAllByRole('heading', { name: /^Order/ })).toHaveLength(1);
+    expect(screen.getByText('Storefront', { selector: 'dd' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Order - Wharf'));
     expect(screen.getByText('Paid', { selector: '[data-status]' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Buyer 1' })).toHaveAttribute(
@@ -141,6 +144,25 @@ describe('an order (platform.orders.view)', () => {
     expect(api.callsTo(PATCH)[1]!.url).toContain(`project=${P}`);
     // The order is loaded again: its status and timeline move with the fulfilment.
     await waitFor(() => expect(api.callsTo(GET(order)).length).toBeGreaterThan(1));
+  });
+
+  it('refunds after a confirmation naming the amount and where it goes, with the reason', async () => {
+    const REFUND = `POST ${PLATFORM}/orders/${order.id}/refund`;
+    const refunded = orderFixture(7, { status: 'refunded' });
+    const api = storefrontApi({
+      [GET(order)]: json(200, order),
+      [REFUND]: () => json(200, refunded),
+    });
+    renderWithModules(page(order), api.fetch);
+    await userEvent.click(await screen.findByRole('button', { name: 'Refund order' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund order #1007?' });
+    expect(dialog).toHaveTextContent(`${formatMoney(6000, 'EUR')} goes back to Buyer 1's card`);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Arrived broken');
+    await userEvent.click(within(dialog).getByRole('button', { name: `Refund ${formatMoney(6000, 'EUR')}` }));
+    await waitFor(() => expect(api.callsTo(REFUND)).toHaveLength(1));
+    expect(api.callsTo(REFUND)[0]!.body).toEqual({ reason: 'Arrived broken' });
+    expect(await screen.findByText('Refunded', { selector: '[data-status]' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refund order' })).not.toBeInTheDocument();
   });
 
   it('says when the order cannot be found', async () => {

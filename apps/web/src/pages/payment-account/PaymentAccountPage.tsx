@@ -174,7 +174,6 @@ function AccountCard({
 }) {
   const titleId = useId();
   const details = [
-    ['Provider', vendorWords[account.vendor]],
     ['Account name', account.displayName ?? '—'],
     ['Account', account.accountId ?? '—'],
     ['Country', account.country ?? '—'],

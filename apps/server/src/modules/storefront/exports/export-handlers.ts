@@ -10,11 +10,15 @@ import type { JobEnqueuer } from '../../../core/jobs/queue.js';
 import { customerConditions } from '../customers/customer-list.js';
 import { exportNotFound } from '../errors.js';
 import { orderConditions } from '../orders/order-list.js';
+import { reviewConditions } from '../reviews/review-list.js';
 import type { PlatformScope } from '../platform-scope.js';
 import { storefrontExports } from '../schema.js';
 import { EXPORT_QUEUE, exportFileName, type ExportKind, type ExportRow } from './export-job.js';
 
-type ExportOperations = Pick<typeof operations, 'exportOrders' | 'exportCustomers' | 'getStorefrontExport'>;
+type ExportOperations = Pick<
+  typeof operations,
+  'exportOrders' | 'exportCustomers' | 'exportReviews' | 'getStorefrontExport'
+>;
 
 /** How many exports of a project may be queued or running at once. */
 export const MAX_RUNNING_EXPORTS = 3;
@@ -111,6 +115,13 @@ export function exportHandlers(deps: ExportHandlerDeps): Handlers<ExportOperatio
       const { project, ...filters } = query;
       customerConditions(project, filters);
       return start(request, project, 'customers', filters);
+    },
+
+    exportReviews: async ({ params, query }, request) => {
+      await scope.assert(query.project, params.platformId);
+      const { project, ...filters } = query;
+      reviewConditions(project, filters);
+      return start(request, project, 'reviews', filters);
     },
 
     getStorefrontExport: async ({ params, query }, request) => {

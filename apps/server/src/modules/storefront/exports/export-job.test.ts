@@ -19,8 +19,15 @@ import { NotificationService } from '../../notifications/service.js';
 import { notificationsOfProject } from '../../notifications/testing.js';
 import { allPlatforms } from '../../platform/testing.js';
 import { insertOrganisation, insertProject } from '../../projects/testing.js';
-import { storefrontCustomers, storefrontExports, storefrontOrders, storefrontShops } from '../schema.js';
+import {
+  storefrontCustomers,
+  storefrontExports,
+  storefrontOrders,
+  storefrontReviews,
+  storefrontShops,
+} from '../schema.js';
 import { parseCsv } from '../../../test/csv.js';
+import { REVIEW_CSV_HEADER } from '../../../test/storefront.js';
 import { EXPORT_QUEUE, exportFileName, registerExportJob, type ExportJobDeps } from './export-job.js';
 
 const ORDERS = 3_456;
@@ -89,7 +96,11 @@ describe('the storefront export job', () => {
       from generate_series(0, ${count - 1}::int) as g`);
   }
 
-  async function insertExport(kind: 'orders' | 'customers', filters: Record<string, unknown>, projectId = project) {
+  async function insertExport(
+    kind: 'orders' | 'customers' | 'reviews',
+    filters: Record<string, unknown>,
+    projectId = project,
+  ) {
     const [row] = await db()
       .insert(storefrontExports)
       .values({
@@ -351,6 +362,90 @@ describe('the storefront export job', () => {
     const everyone = parseCsv((await fileText((await exportRow(all)).fileId!)).text).slice(1);
     const emails = everyone.map((r) => r[0]);
     expect(emails).toEqual(["'=cmd@example.com", 'a.big@example.com', 'bulk@example.com', 'small@example.com']);
+  });
+
+  it('exports the reviews of a status sent in within the range, oldest first across batches', async () => {
+    // Bulk-loaded with microseconds (now()-like times): a batch's edge must neither repeat nor skip one.
+    await db().execute(sql`
+      insert into ${storefrontReviews} (project_id, kind, product_sku, product_name, author_name, author_email,
+        rating, title, body, status, submitted_at, updated_at)
+      select ${project}::uuid, 'product', 'MUG-1', 'Harbour mug', 'Reviewer ' || g, 'r' || g || '@example.com',
+        1 + g % 5, null, 'Review ' || g, case when g % 10 = 0 then 'rejected' else 'approved' end,
+        ${START.toISOString()}::timestamptz + g * interval '1 minute' + interval '123 microseconds',
+        ${START.toISOString()}::timestamptz
+      from generate_series(0, 2499) as g`);
+    await db()
+      .insert(storefrontReviews)
+      .values([
+        {
+          projectId: project,
+          kind: 'store',
+          authorName: '=HYPERLINK("x")',
+          authorEmail: 'evil@example.com',
+          rating: 1,
+          title: 'Slow, "very" slow',
+          body: 'Line one\nline two',
+          photoFileIds: ['f11e0000-0000-4000-8000-000000000001', 'f11e0000-0000-4000-8000-000000000002'],
+          status: 'approved',
+          submittedAt: new Date('2026-11-02T00:00:00Z'),
+          updatedAt: new Date('2026-11-02T00:00:00Z'),
+        },
+        // Before the range, and of another project: left out.
+        {
+          projectId: project,
+          kind: 'store',
+          authorName: 'Early',
+          authorEmail: 'early@example.com',
+          rating: 5,
+          body: 'Early',
+          status: 'approved',
+          submittedAt: new Date('2025-01-01T00:00:00Z'),
+          updatedAt: new Date('2025-01-01T00:00:00Z'),
+        },
+        {
+          projectId: otherProject,
+          kind: 'store',
+          authorName: 'Other',
+          authorEmail: 'other@example.com',
+          rating: 5,
+          body: 'Other',
+          status: 'approved',
+          submittedAt: new Date('2026-06-01T00:00:00Z'),
+          updatedAt: new Date('2026-06-01T00:00:00Z'),
+        },
+      ]);
+    const id = await insertExport('reviews', { start: START.toISOString(), status: 'approved' });
+    await jobs.runDue();
+    const done = await exportRow(id);
+    expect(done).toMatchObject({ status: 'done', rows: 2251, total: 2251, fileName: 'reviews-2026-11-27.csv' });
+    const [header, ...records] = parseCsv((await fileText(done.fileId!)).text);
+    expect(header).toEqual(REVIEW_CSV_HEADER);
+    expect(new Set(records.map((r) => r[6])).size).toBe(2251);
+    expect(records.every((r) => r[1] === 'approved')).toBe(true);
+    expect(records[0]!.slice(0, 7)).toEqual([
+      '2026-01-01T00:01:00.000Z',
+      'approved',
+      '2',
+      'product',
+      'MUG-1',
+      'Harbour mug',
+      'Reviewer 1',
+    ]);
+    expect(records.at(-1)).toEqual([
+      '2026-11-02T00:00:00.000Z',
+      'approved',
+      '1',
+      'store',
+      '',
+      '',
+      `'=HYPERLINK("x")`,
+      'evil@example.com',
+      'Slow, "very" slow',
+      'Line one\nline two',
+      '2',
+      '',
+      '',
+    ]);
   });
 
   it('writes just the header when nothing matches', async () => {

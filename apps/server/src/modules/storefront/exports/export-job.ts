@@ -9,7 +9,8 @@ import type { driveModule } from '../../drive/index.js';
 import type { NotificationService } from '../../notifications/service.js';
 import { customerConditions, shopCurrency, type CustomerFilters } from '../customers/customer-list.js';
 import { orderConditions, type OrderFilters } from '../orders/order-list.js';
-import { storefrontCustomers, storefrontExports, storefrontOrders } from '../schema.js';
+import { reviewConditions, type ReviewFilters } from '../reviews/review-list.js';
+import { storefrontCustomers, storefrontExports, storefrontOrders, storefrontReviews } from '../schema.js';
 import { majorUnits, safeText } from '../../../core/export-format.js';
 import { csvRecord, isoTime } from './csv.js';
 
@@ -195,6 +196,80 @@ function customerSource(projectId: string, filters: CustomerFilters, currency: s
   };
 }
 
+const rv = storefrontReviews;
+const reviewColumns = {
+  id: rv.id,
+  submittedAt: rv.submittedAt,
+  status: rv.status,
+  rating: rv.rating,
+  kind: rv.kind,
+  productSku: rv.productSku,
+  productName: rv.productName,
+  authorName: rv.authorName,
+  authorEmail: rv.authorEmail,
+  title: rv.title,
+  body: rv.body,
+  photoCount: sql<number>`cardinality(${rv.photoFileIds})`,
+  moderatedAt: rv.moderatedAt,
+  rejectionReason: rv.rejectionReason,
+  // As the orders' key: PostgreSQL's own text of the time, microseconds kept.
+  cursorAt: sql<string>`${rv.submittedAt}::text`,
+};
+type ReviewExportRow = {
+  [K in keyof typeof reviewColumns]: K extends 'cursorAt'
+    ? string
+    : K extends 'photoCount'
+      ? number
+      : (typeof rv.$inferSelect)[Exclude<K, 'cursorAt' | 'photoCount'>];
+};
+
+function reviewSource(projectId: string, filters: ReviewFilters): Source<ReviewExportRow> {
+  // By when each was sent in (never changed), as the index (project, submitted_at, id) has them.
+  return {
+    header: [
+      'submittedAt',
+      'status',
+      'rating',
+      'kind',
+      'productSku',
+      'productName',
+      'authorName',
+      'authorEmail',
+      'title',
+      'body',
+      'photos',
+      'moderatedAt',
+      'rejectionReason',
+    ],
+    where: reviewConditions(projectId, filters),
+    read: (tx, condition, limit, last) =>
+      tx
+        .select(reviewColumns)
+        .from(rv)
+        .where(condition)
+        .orderBy(...(last ? [desc(rv.submittedAt), desc(rv.id)] : [asc(rv.submittedAt), asc(rv.id)]))
+        .limit(limit),
+    after: (row) => sql`(${rv.submittedAt}, ${rv.id}) > (${row.cursorAt}::timestamptz, ${row.id}::uuid)`,
+    atMost: (row) => sql`(${rv.submittedAt}, ${rv.id}) <= (${row.cursorAt}::timestamptz, ${row.id}::uuid)`,
+    fields: (r) => [
+      isoTime(r.submittedAt),
+      r.status,
+      String(r.rating),
+      r.kind,
+      safeText(r.productSku),
+      safeText(r.productName),
+      safeText(r.authorName),
+      safeText(r.authorEmail),
+      safeText(r.title),
+      safeText(r.body),
+      String(r.photoCount),
+      isoTime(r.moderatedAt),
+      safeText(r.rejectionReason),
+    ],
+    count: async (tx, condition) => (await tx.select({ n: count() }).from(rv).where(condition))[0]!.n,
+  };
+}
+
 /**
  * Keyset batches must be read down the index, in order. Without statistics (PGlite has no
  * autovacuum; PostgreSQL right after a bulk load) the planner may prefer to sort the whole remaining
@@ -208,9 +283,13 @@ function inIndexOrder<T>(db: Database, read: (tx: Executor) => Promise<T>): Prom
   });
 }
 
-async function sourceOf(db: Database, row: ExportRow): Promise<Source<OrderExportRow> | Source<CustomerExportRow>> {
+async function sourceOf(
+  db: Database,
+  row: ExportRow,
+): Promise<Source<OrderExportRow> | Source<CustomerExportRow> | Source<ReviewExportRow>> {
   // The filters were checked when the export was asked for (the same conditions refused bad ones).
   if (row.kind === 'orders') return orderSource(row.projectId, row.filters as Omit<OrderFilters, 'dateFilterType'>);
+  if (row.kind === 'reviews') return reviewSource(row.projectId, row.filters as ReviewFilters);
   return customerSource(row.projectId, row.filters as CustomerFilters, await shopCurrency(db, row.projectId));
 }
 
@@ -221,7 +300,7 @@ function failureOf(error: unknown): string {
   return 'The export stopped on an unexpected error. Start it again; if it stops again, tell support.';
 }
 
-const KIND_NAMES: Record<ExportKind, string> = { orders: 'orders', customers: 'customers' };
+const KIND_NAMES: Record<ExportKind, string> = { orders: 'orders', customers: 'customers', reviews: 'reviews' };
 
 /**
  * Runs one export: marks it running, counts its rows, then streams them as CSV into a new drive

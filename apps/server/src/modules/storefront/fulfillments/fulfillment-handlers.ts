@@ -29,6 +29,8 @@ export interface FulfillmentDeps {
   clock: Clock;
   scope: PlatformScope;
   installed: (db: Executor, projectId: string) => Promise<string[]>;
+  /** Told in the change's transaction when an order becomes complete (a review request is owed). */
+  onComplete?: (tx: Executor, order: OrderRow, completedAt: Date) => Promise<void>;
 }
 
 async function findFulfillment(db: Executor, projectId: string, id: string, lock = false): Promise<FulfillmentRow> {
@@ -77,7 +79,7 @@ export function fulfillmentHandlers(deps: FulfillmentDeps): Handlers<Fulfillment
         if (refusal) throw orderTransitionRefused(refusal);
         const now = clock.now();
         const changes = await applyChange(tx, order, row, body, now, actor);
-        await moveOrder(tx, order, now, actor);
+        if ((await moveOrder(tx, order, now, actor)) === 'complete') await deps.onComplete?.(tx, order, now);
         await recordAudit(tx, request, {
           projectId: query.project,
           target: `fulfillment:${row.id}`,
@@ -201,8 +203,16 @@ async function splitOff(
   });
 }
 
-/** Moves the order to the status its fulfilments now call for (order-status.ts), with a timeline line. */
-async function moveOrder(tx: Executor, order: OrderRow, now: Date, actor: string | null) {
+/**
+ * Moves the order to the status its fulfilments now call for (order-status.ts), with a timeline line;
+ * answers the status it moved to, or undefined when it stays.
+ */
+async function moveOrder(
+  tx: Executor,
+  order: OrderRow,
+  now: Date,
+  actor: string | null,
+): Promise<OrderStatus | undefined> {
   const statuses = (
     await tx
       .select({ status: storefrontFulfillments.status })
@@ -210,7 +220,7 @@ async function moveOrder(tx: Executor, order: OrderRow, now: Date, actor: string
       .where(eq(storefrontFulfillments.orderId, order.id))
   ).map((row) => row.status as FulfillmentStatus);
   const next: OrderStatus = statusAfterFulfilment(order.status, statuses);
-  if (next === order.status) return;
+  if (next === order.status) return undefined;
   if (!mayMoveOrder(order.status, next))
     throw orderTransitionRefused(`Order #${order.number} cannot move from ${order.status} to ${next}.`);
   await tx
@@ -224,4 +234,5 @@ async function moveOrder(tx: Executor, order: OrderRow, now: Date, actor: string
     message: `Order #${order.number} is now ${next}.`,
     actor,
   });
+  return next;
 }

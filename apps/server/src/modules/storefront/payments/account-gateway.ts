@@ -21,6 +21,27 @@ export interface PaymentAccountGateway {
    * `AccountGatewayError` only when the gateway cannot be reached or refuses the request itself.
    */
   charge(input: AccountChargeInput): Promise<AccountChargeResult>;
+  /**
+   * Gives a succeeded charge back in full. The same idempotency key refunds at most once, and a
+   * charge refunded already (by an earlier try, or in the provider's dashboard) is not an error.
+   * Throws `AccountGatewayError` when the gateway cannot be reached or refuses.
+   */
+  refund(input: AccountRefundInput): Promise<AccountRefundResult>;
+}
+
+export interface AccountRefundInput {
+  accountId: string;
+  /** The succeeded charge's reference (`pi_…`). */
+  chargeReference: string;
+  /** Minor units: the whole charge. */
+  amount: number;
+  currency: string;
+  idempotencyKey: string;
+}
+
+export interface AccountRefundResult {
+  /** The provider's reference of the refund (`re_…`), null when the charge had been refunded before. */
+  reference: string | null;
 }
 
 export interface ConnectedAccount {

@@ -3,6 +3,8 @@ import {
   AccountGatewayError,
   type AccountChargeInput,
   type AccountChargeResult,
+  type AccountRefundInput,
+  type AccountRefundResult,
   type ConnectedAccount,
   type PaymentAccountGateway,
 } from './account-gateway.js';
@@ -52,7 +54,9 @@ function failureOf(paymentMethod: string, attempt: number): string | null {
 export class SandboxAccountGateway implements PaymentAccountGateway {
   readonly vendor = 'sandbox' as const;
   chargeCount = 0;
+  refundCount = 0;
   private readonly answered = new Map<string, AccountChargeResult>();
+  private readonly refunded = new Map<string, AccountRefundResult>();
 
   authorizeUrl(input: { state: string; redirectUri: string }): string {
     const url = new URL(input.redirectUri);
@@ -98,6 +102,18 @@ export class SandboxAccountGateway implements PaymentAccountGateway {
       failure,
     };
     this.answered.set(input.idempotencyKey, result);
+    return result;
+  }
+
+  async refund(input: AccountRefundInput): Promise<AccountRefundResult> {
+    const earlier = this.refunded.get(input.idempotencyKey);
+    if (earlier) return earlier;
+    if (!input.chargeReference.startsWith('pi_')) {
+      throw new AccountGatewayError(`No such payment: ${input.chargeReference}`, 'unavailable');
+    }
+    this.refundCount++;
+    const result: AccountRefundResult = { reference: `re_sandbox_${randomBytes(12).toString('hex')}` };
+    this.refunded.set(input.idempotencyKey, result);
     return result;
   }
 }

@@ -213,6 +213,30 @@ describe('the Stripe payment account gateway against recorded answers', () => {
     ]);
   });
 
+  it('refunds the whole payment intent on the linked account with our idempotency key; refunded already is done', async () => {
+    const refund = {
+      accountId: ACCOUNT,
+      chargeReference: 'pi_3QsM0z2fHarbour71Kp0Rt5N',
+      amount: 4599,
+      currency: 'EUR',
+      idempotencyKey: 'refund:p1',
+    };
+    fake.on('POST /v1/refunds', ok('refund'));
+    expect(await gateway.refund(refund)).toEqual({ reference: 're_3QsM0z2fHarbour71Rf8Tn2K' });
+    const [sent] = fake.to('POST /v1/refunds');
+    expect(sent!.headers['stripe-account']).toBe(ACCOUNT);
+    expect(sent!.headers['idempotency-key']).toBe('refund:p1');
+    expect(Object.fromEntries(sent!.form)).toEqual({ payment_intent: 'pi_3QsM0z2fHarbour71Kp0Rt5N', amount: '4599' });
+
+    fake.on('POST /v1/refunds', answer(400, 'error_charge_already_refunded'));
+    expect(await gateway.refund(refund)).toEqual({ reference: null });
+
+    fake.on('POST /v1/refunds', answer(500, 'error_api_500'));
+    await expect(gateway.refund(refund)).rejects.toMatchObject({ reason: 'unavailable' });
+    fake.on('POST /v1/refunds', answer(403, 'error_account_revoked'));
+    await expect(gateway.refund(refund)).rejects.toMatchObject({ reason: 'unavailable' });
+  });
+
   it('is chosen by PAYMENT_GATEWAY; without a Connect client id Stripe starts but refuses to link', () => {
     const clock = { now: () => new Date() };
     expect(createAccountGateway({ PAYMENT_GATEWAY: 'sandbox', STRIPE_SECRET_KEY: undefined }, clock)).toBeInstanceOf(

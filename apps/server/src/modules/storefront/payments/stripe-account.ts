@@ -4,6 +4,8 @@ import {
   AccountGatewayError,
   type AccountChargeInput,
   type AccountChargeResult,
+  type AccountRefundInput,
+  type AccountRefundResult,
   type ConnectedAccount,
   type PaymentAccountGateway,
 } from './account-gateway.js';
@@ -163,6 +165,22 @@ export class StripeAccountGateway implements PaymentAccountGateway {
         return { outcome: 'failed', reference: null, failure: 'The card was not found.' };
       }
       throw unavailable('Stripe did not take the charge', error);
+    }
+  }
+
+  async refund(input: AccountRefundInput): Promise<AccountRefundResult> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: input.chargeReference, amount: input.amount },
+        { stripeAccount: input.accountId, idempotencyKey: input.idempotencyKey },
+      );
+      return { reference: refund.id };
+    } catch (error) {
+      // Refunded already (in Stripe's dashboard, or by a try whose answer was lost): what was asked is done.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') {
+        return { reference: null };
+      }
+      throw unavailable('Stripe did not refund the payment', error);
     }
   }
 }

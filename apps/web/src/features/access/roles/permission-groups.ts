@@ -13,6 +13,9 @@ const AREA_NAMES: Record<string, string> = {
   orders: 'Orders',
   customers: 'Customers',
   storefront: 'Storefront',
+  enquiries: 'Enquiries',
+  reviews: 'Reviews',
+  domains: 'Domains',
 };
 
 export interface PermissionGroup<T extends { key: string }> {

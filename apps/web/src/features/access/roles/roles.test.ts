@@ -21,6 +21,9 @@ describe('permission groups', () => {
       'Orders',
       'Customers',
       'Storefront',
+      'Enquiries',
+      'Reviews',
+      'Domains',
     ]);
     expect(groups.find((g) => g.area === 'billing')?.permissions.map((p) => p.key)).toEqual([
       'billing.read',

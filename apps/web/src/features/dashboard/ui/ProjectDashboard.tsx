@@ -21,6 +21,7 @@ import { RelativeTime } from '../../access/members/ui/RelativeTime';
 import type { Project } from '../../projects/api/projects';
 import { useRecentActivity } from '../api/activity';
 import { describeActivity } from '../activity-text';
+import { showsStorefront, StorefrontGlance } from './StorefrontCard';
 
 /** The permissions the dashboard's cards and quick links need; the first opens the page. */
 export const DASHBOARD_PERMISSIONS = [
@@ -32,6 +33,7 @@ export const DASHBOARD_PERMISSIONS = [
   'invites.manage',
   'authkeys.manage',
   'projects.update',
+  'orders.read',
 ] as const satisfies readonly Permission[];
 
 /**
@@ -47,9 +49,17 @@ export function ProjectDashboard({ project, access }: { project: Project; access
   const modules = access.can('integrations.read');
   const team = access.can('members.read');
   const activity = access.can('audit.read');
+  const storefront = showsStorefront(project, access.can('orders.read'));
   return (
     <div className="grid gap-5 lg:grid-cols-2">
-      {!billing && !modules && !team && !activity && <RoleGlance project={project} />}
+      {!billing && !modules && !team && !activity && !storefront && <RoleGlance project={project} />}
+      {storefront && (
+        <div className="lg:col-span-2">
+          <Card title="Storefront" to="platform.orders" project={project.id} linkLabel="View orders">
+            <StorefrontGlance project={project.id} load={painted} />
+          </Card>
+        </div>
+      )}
       {billing && (
         <Card title="Billing" to="billing.index" project={project.id} linkLabel="Open billing">
           <BillingGlance project={project} load={painted} />

@@ -1,6 +1,6 @@
 import type { DriveFile } from '@wharf/contract';
 import { ApiError } from '@wharf/client';
-import { useState, type ReactElement } from 'react';
+import { useId, useState, type ReactElement } from 'react';
 import { Button } from '../../../ui/Button';
 import { EmptyState, LoadError } from '../../../ui/ListStates';
 import { Popup } from '../../../ui/Popup';
@@ -22,6 +22,10 @@ export interface ImagePickerProps {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   title?: string;
+  /** The line under the title; "Images in this project's drive." unless told. */
+  description?: string;
+  /** Why an image cannot be chosen here (a logo must be public), or undefined: it is listed, disabled, with the reason. */
+  unavailable?: (file: DriveFile) => string | undefined;
   /** Where the focus goes on closing (the popup's own rule unless prevented): a composer takes it back. */
   onCloseAutoFocus?: (event: Event) => void;
 }
@@ -42,6 +46,8 @@ export function ImagePicker({
   open,
   onOpenChange,
   title = 'Choose an image',
+  description = "Images in this project's drive.",
+  unavailable,
   onCloseAutoFocus,
 }: ImagePickerProps) {
   const [ownOpen, setOwnOpen] = useState(false);
@@ -53,7 +59,7 @@ export function ImagePicker({
   return (
     <Popup
       title={title}
-      description="Images in this project's drive."
+      description={description}
       open={isOpen}
       onOpenChange={setOpen}
       {...(trigger ? { trigger } : {})}
@@ -63,6 +69,7 @@ export function ImagePicker({
       {isOpen && (
         <PickerBody
           project={project}
+          unavailable={unavailable}
           onPick={(file) => {
             onPick(file);
             setOpen(false);
@@ -73,8 +80,17 @@ export function ImagePicker({
   );
 }
 
-function PickerBody({ project, onPick }: { project: string; onPick: (file: DriveFile) => void }) {
+function PickerBody({
+  project,
+  onPick,
+  unavailable,
+}: {
+  project: string;
+  onPick: (file: DriveFile) => void;
+  unavailable: ImagePickerProps['unavailable'];
+}) {
   const search = useListSearch();
+  const reasonIds = useId();
   const images = useDriveFiles(project, pickerQuery(search.query), '-created', { pageSize: 24 });
   const items = pagedItems(images.data?.pages, (file) => file.id);
   const refused = images.error instanceof ApiError && images.error.code === 'INVALID_SEARCH' ? images.error : null;
@@ -111,25 +127,36 @@ function PickerBody({ project, onPick }: { project: string; onPick: (file: Drive
       ) : (
         <>
           <ul aria-label="Images" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            {items.map((file) => (
-              <li key={file.id}>
-                <button
-                  type="button"
-                  onClick={() => onPick(file)}
-                  className="group grid w-full gap-1.5 rounded-lg p-1 text-left hover:bg-surface-raised focus-visible:outline-2 focus-visible:outline-focus"
-                  aria-label={`Choose ${file.name}`}
-                >
-                  <FileThumbnail
-                    project={project}
-                    file={file}
-                    alt=""
-                    sizes="(min-width: 640px) 12rem, 45vw"
-                    className="block aspect-square overflow-hidden rounded-md border border-border"
-                  />
-                  <span className="truncate text-xs text-muted">{file.name}</span>
-                </button>
-              </li>
-            ))}
+            {items.map((file) => {
+              const reason = unavailable?.(file);
+              const reasonId = `${reasonIds}-${file.id}`;
+              return (
+                <li key={file.id}>
+                  <button
+                    type="button"
+                    onClick={() => onPick(file)}
+                    disabled={reason !== undefined}
+                    className="group grid w-full gap-1.5 rounded-lg p-1 text-left hover:bg-surface-raised focus-visible:outline-2 focus-visible:outline-focus disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:bg-transparent"
+                    aria-label={`Choose ${file.name}`}
+                    aria-describedby={reason ? reasonId : undefined}
+                  >
+                    <FileThumbnail
+                      project={project}
+                      file={file}
+                      alt=""
+                      sizes="(min-width: 640px) 12rem, 45vw"
+                      className="block aspect-square overflow-hidden rounded-md border border-border"
+                    />
+                    <span className="truncate text-xs text-muted">{file.name}</span>
+                    {reason && (
+                      <span id={reasonId} className="text-xs text-warning">
+                        {reason}
+                      </span>
+                    )}
+                  </button>
+                </li>
+              );
+            })}
           </ul>
           {images.hasNextPage && (
             <div>

@@ -33,7 +33,8 @@ describe('the console’s module definitions', () => {
         }),
       );
       // Only the storefront's modules bring pages (and entries) of their own besides (issue 22).
-      if (!['orders', 'customers', 'platform'].includes(definition.code)) expect(definition.menu).toHaveLength(1);
+      if (!['domains', 'orders', 'customers', 'platform', 'reviews'].includes(definition.code))
+        expect(definition.menu).toHaveLength(1);
       expect(definition.menu[0]!.order).toBeGreaterThan(MODULE_MENU_ORDER - 1);
       expect(definition.menu[0]!.order).toBeLessThan(10_000);
     }
@@ -52,14 +53,21 @@ describe('the console’s module definitions', () => {
     expect(pages('customers')).toEqual([
       ['/platform/customers', 'platform.customers', true],
       ['/platform/customers/$customerId', 'platform.customers.view', true],
+      ['/platform/enquiries', 'platform.enquiries', true],
+      ['/platform/enquiries/$enquiryId', 'platform.enquiries.view', true],
     ]);
     // The payment account's connect flow returns to this path (the server builds it).
     expect(pages('platform')).toEqual([['/platform/payment', 'platform.payment', true]]);
+    expect(pages('reviews')).toEqual([['/platform/reviews', 'platform.reviews', true]]);
+    expect(pages('domains')).toEqual([['/platform/domains', 'platform.domains', true]]);
     const needs = moduleDefinitions.flatMap((d) => d.menu.slice(1).map((e) => [e.route, e.needs, e.parent]));
     expect(needs).toEqual([
+      ['platform.domains', 'domains.read', undefined],
       ['platform.orders', 'orders.read', undefined],
       ['platform.customers', 'customers.read', undefined],
+      ['platform.enquiries', 'enquiries.read', undefined],
       ['platform.payment', 'storefront.manage', undefined],
+      ['platform.reviews', 'reviews.read', undefined],
     ]);
   });
 

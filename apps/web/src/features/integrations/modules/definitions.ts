@@ -175,6 +175,18 @@ const extraPages: Readonly<Record<string, { routes: ModuleRoute[]; menu: MenuEnt
         'Customer',
         lazyRouteComponent(() => import('../../../pages/customers/CustomerPage'), 'CustomerPage'),
       ),
+      modulePage(
+        '/platform/enquiries',
+        'platform.enquiries',
+        'Enquiries',
+        lazyRouteComponent(() => import('../../../pages/enquiries/EnquiriesPage'), 'EnquiriesPage'),
+      ),
+      modulePage(
+        '/platform/enquiries/$enquiryId',
+        'platform.enquiries.view',
+        'Enquiry',
+        lazyRouteComponent(() => import('../../../pages/enquiries/EnquiryPage'), 'EnquiryPage'),
+      ),
     ],
     menu: [
       {
@@ -184,6 +196,55 @@ const extraPages: Readonly<Record<string, { routes: ModuleRoute[]; menu: MenuEnt
         order: 321,
         icon: 'account',
         needs: 'customers.read',
+      },
+      {
+        id: 'platform.enquiries',
+        label: 'Enquiries',
+        route: 'platform.enquiries',
+        order: 322,
+        // The lifebuoy of Support: the contact form's messages are the shop's own help requests.
+        icon: 'support',
+        needs: 'enquiries.read',
+      },
+    ],
+  },
+  reviews: {
+    routes: [
+      modulePage(
+        '/platform/reviews',
+        'platform.reviews',
+        'Reviews',
+        lazyRouteComponent(() => import('../../../pages/reviews/ReviewsPage'), 'ReviewsPage'),
+      ),
+    ],
+    menu: [
+      {
+        id: 'platform.reviews',
+        label: 'Reviews',
+        route: 'platform.reviews',
+        order: 323,
+        icon: 'star',
+        needs: 'reviews.read',
+      },
+    ],
+  },
+  domains: {
+    routes: [
+      modulePage(
+        '/platform/domains',
+        'platform.domains',
+        'Domains',
+        lazyRouteComponent(() => import('../../../pages/domains/DomainsPage'), 'DomainsPage'),
+      ),
+    ],
+    menu: [
+      {
+        id: 'platform.domains',
+        label: 'Domains',
+        route: 'platform.domains',
+        order: 324,
+        icon: 'globe',
+        needs: 'domains.read',
       },
     ],
   },

@@ -1,8 +1,9 @@
 import type { CUSTOMER_SORTS } from '@wharf/contract';
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../app/api-client';
 import type { ResultOf } from '../../../app/api-types';
 import { storefrontKeys } from './keys';
+import { usePagedStorefrontList } from './paged-list-query';
 import { usePlatformId } from './platform-id';
 
 export type Customer = ResultOf<'listCustomers'>['items'][number];
@@ -31,26 +32,19 @@ export function useCustomersQuery(project: string, filters: CustomerFilters, sor
   const client = useApiClient();
   const platformId = usePlatformId();
   const query = filterQuery(filters);
-  return useInfiniteQuery({
-    ...infiniteQueryOptions({
-      queryKey: storefrontKeys.customerList(project, { ...query, sortBy }),
-      queryFn: ({ pageParam, signal }) =>
-        client.listCustomers(
-          {
-            platformId,
-            project,
-            pageSize: CUSTOMERS_PAGE_SIZE,
-            sortBy,
-            ...(pageParam ? { pageToken: pageParam } : {}),
-            ...query,
-          },
-          { signal },
-        ),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (last) => last.nextPageToken ?? undefined,
-    }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedStorefrontList(storefrontKeys.customerList(project, { ...query, sortBy }), (paging, signal) =>
+    client.listCustomers(
+      {
+        platformId,
+        project,
+        pageSize: CUSTOMERS_PAGE_SIZE,
+        sortBy,
+        ...paging,
+        ...query,
+      },
+      { signal },
+    ),
+  );
 }
 
 /** `GET …/customers/{customerId}`: their figures and latest orders. */

@@ -1,3 +1,4 @@
+import type { ReviewStatus } from '@wharf/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../app/api-client';
 import type { ResultOf } from '../../../app/api-types';
@@ -13,12 +14,13 @@ export const EXPORT_POLL_MS = 1000;
 /** What an export is started with: the orders' range and search, or the customers' filters. */
 export type ExportRequest =
   | { kind: 'orders'; start: string; end?: string | undefined; search?: string | undefined }
-  | ({ kind: 'customers' } & CustomerFilters);
+  | ({ kind: 'customers' } & CustomerFilters)
+  | { kind: 'reviews'; start: string; end?: string | undefined; status?: ReviewStatus | undefined };
 
 const defined = <T extends object>(value: T): T =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== '')) as T;
 
-/** `POST …/orders/export` or `…/customers/export`: the export starts in the background. */
+/** `POST …/orders/export`, `…/customers/export` or `…/reviews/export`: the export starts in the background. */
 export function useStartExport(project: string) {
   const client = useApiClient();
   const platformId = usePlatformId();
@@ -27,6 +29,10 @@ export function useStartExport(project: string) {
       if (request.kind === 'orders') {
         const { kind: _, ...query } = request;
         return client.exportOrders({ platformId, project, ...defined(query) });
+      }
+      if (request.kind === 'reviews') {
+        const { kind: _, ...query } = request;
+        return client.exportReviews({ platformId, project, ...defined(query) });
       }
       const { kind: _, ...filters } = request;
       return client.exportCustomers({ platformId, project, ...defined(filters) });

@@ -1,15 +1,9 @@
 import type { DateFilterType } from '@wharf/contract';
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../app/api-client';
 import type { ResultOf } from '../../../app/api-types';
 import { storefrontKeys } from './keys';
+import { searchAndDates, usePagedStorefrontList } from './paged-list-query';
 import { usePlatformId } from './platform-id';
 
 export type OrderSummary = ResultOf<'listOrders'>['items'][number];
@@ -30,28 +24,19 @@ export interface OrderFilters {
 export function useOrdersQuery(project: string, filters: OrderFilters) {
   const client = useApiClient();
   const platformId = usePlatformId();
-  return useInfiniteQuery({
-    ...infiniteQueryOptions({
-      queryKey: storefrontKeys.orderList(project, filters),
-      queryFn: ({ pageParam, signal }) =>
-        client.listOrders(
-          {
-            platformId,
-            project,
-            pageSize: ORDERS_PAGE_SIZE,
-            dateFilterType: filters.dateFilterType,
-            ...(pageParam ? { pageToken: pageParam } : {}),
-            ...(filters.search ? { search: filters.search } : {}),
-            ...(filters.start ? { start: filters.start } : {}),
-            ...(filters.end ? { end: filters.end } : {}),
-          },
-          { signal },
-        ),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (last) => last.nextPageToken ?? undefined,
-    }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedStorefrontList(storefrontKeys.orderList(project, filters), (paging, signal) =>
+    client.listOrders(
+      {
+        platformId,
+        project,
+        pageSize: ORDERS_PAGE_SIZE,
+        dateFilterType: filters.dateFilterType,
+        ...paging,
+        ...searchAndDates(filters),
+      },
+      { signal },
+    ),
+  );
 }
 
 /** `GET …/orders/{orderId}`: items, totals, customer, addresses, payments, fulfilments and the timeline. */
@@ -76,6 +61,25 @@ export function useRetryPayment(project: string, orderId: string) {
   return useMutation({
     mutationFn: (idempotencyKey: string) =>
       client.retryPlatformPayment({ platformId, project, orderId }, { headers: { 'Idempotency-Key': idempotencyKey } }),
+    onSuccess: (order) => {
+      queryClient.setQueryData(storefrontKeys.order(project, orderId), order);
+      void queryClient.invalidateQueries({ queryKey: [...storefrontKeys.orders(project), 'list'] });
+      void queryClient.invalidateQueries({ queryKey: storefrontKeys.customers(project) });
+    },
+  });
+}
+
+/**
+ * `POST …/orders/{orderId}/refund` (orders.manage): gives the whole order back. The server refunds a
+ * card at most once however often this is sent, so no idempotency key is needed here.
+ */
+export function useRefundOrder(project: string, orderId: string) {
+  const client = useApiClient();
+  const platformId = usePlatformId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) =>
+      client.refundOrder({ platformId, project, orderId, refundOrderRequest: { reason: reason.trim() || null } }),
     onSuccess: (order) => {
       queryClient.setQueryData(storefrontKeys.order(project, orderId), order);
       void queryClient.invalidateQueries({ queryKey: [...storefrontKeys.orders(project), 'list'] });
