@@ -35,6 +35,7 @@ import { blogModule } from './modules/blog/index.js';
 import { bookmarksModule } from './modules/bookmarks/index.js';
 import { captchaModule } from './modules/captcha/index.js';
 import { healthModule } from './modules/health/index.js';
+import { marketingModule } from './modules/marketing/index.js';
 import { domainsModule } from './modules/domains/index.js';
 import { driveModule } from './modules/drive/index.js';
 import { chatModule } from './modules/chat/index.js';
@@ -138,6 +139,7 @@ export function appModules(deps: AppDependencies): AnyModule[] {
     chatModule,
     storefrontModule(deps.accountGateway ? { accountGateway: deps.accountGateway } : {}),
     domainsModule,
+    marketingModule,
   ];
 }
 

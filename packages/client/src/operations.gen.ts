@@ -3173,5 +3173,196 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     ],
     "bodyName": "updatePlatformRequest",
     "bodyRequired": true
+  },
+  "createSubscriber": {
+    "operationId": "createSubscriber",
+    "method": "POST",
+    "path": "/v1/mail/subscribers",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "createSubscriberRequest",
+    "bodyRequired": true
+  },
+  "listSubscribers": {
+    "operationId": "listSubscribers",
+    "method": "GET",
+    "path": "/v1/mail/subscribers",
+    "pathParams": [],
+    "query": [
+      "project",
+      "pageToken",
+      "pageSize",
+      "search",
+      "status",
+      "mailingListId"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getSubscriber": {
+    "operationId": "getSubscriber",
+    "method": "GET",
+    "path": "/v1/mail/subscribers/{subscriberId}",
+    "pathParams": [
+      "subscriberId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "updateSubscriber": {
+    "operationId": "updateSubscriber",
+    "method": "PUT",
+    "path": "/v1/mail/subscribers/{subscriberId}",
+    "pathParams": [
+      "subscriberId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "updateSubscriberRequest",
+    "bodyRequired": true
+  },
+  "deleteSubscriber": {
+    "operationId": "deleteSubscriber",
+    "method": "DELETE",
+    "path": "/v1/mail/subscribers/{subscriberId}",
+    "pathParams": [
+      "subscriberId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "listSubscriberEvents": {
+    "operationId": "listSubscriberEvents",
+    "method": "GET",
+    "path": "/v1/mail/subscribers/{subscriberId}/events",
+    "pathParams": [
+      "subscriberId"
+    ],
+    "query": [
+      "project",
+      "pageToken",
+      "pageSize"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "listMailingLists": {
+    "operationId": "listMailingLists",
+    "method": "GET",
+    "path": "/v1/mail/mailing-lists",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getMailingList": {
+    "operationId": "getMailingList",
+    "method": "GET",
+    "path": "/v1/mail/mailing-lists/{mailingListId}",
+    "pathParams": [
+      "mailingListId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "createMailingList": {
+    "operationId": "createMailingList",
+    "method": "POST",
+    "path": "/v1/mail/mailing-lists",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "createMailingListRequest",
+    "bodyRequired": true
+  },
+  "updateMailingList": {
+    "operationId": "updateMailingList",
+    "method": "PATCH",
+    "path": "/v1/mail/mailing-lists/{mailingListId}",
+    "pathParams": [
+      "mailingListId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "updateMailingListRequest",
+    "bodyRequired": true
+  },
+  "deleteMailingList": {
+    "operationId": "deleteMailingList",
+    "method": "DELETE",
+    "path": "/v1/mail/mailing-lists/{mailingListId}",
+    "pathParams": [
+      "mailingListId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "confirmSubscription": {
+    "operationId": "confirmSubscription",
+    "method": "POST",
+    "path": "/v1/mail/subscriptions/confirm",
+    "pathParams": [],
+    "query": [],
+    "requiredQuery": [],
+    "bodyName": "confirmSubscriptionRequest",
+    "bodyRequired": true
+  },
+  "unsubscribe": {
+    "operationId": "unsubscribe",
+    "method": "POST",
+    "path": "/v1/mail/subscriptions/unsubscribe",
+    "pathParams": [],
+    "query": [
+      "token"
+    ],
+    "requiredQuery": [
+      "token"
+    ],
+    "bodyRequired": false
   }
 };

@@ -40,6 +40,9 @@ export const permissionCatalogue = {
   'reviews.create': "Send reviews in (the storefront's API keys)",
   'domains.read': "See the project's custom domains and their verification",
   'domains.manage': 'Add and remove custom domains',
+  'mail.read': 'See subscribers, mailing lists, drafts, campaigns and their statistics',
+  'mail.manage': 'Edit and delete subscribers, import them, manage mailing lists and write drafts and campaigns',
+  'mail.subscribe': "Add subscribers (the console, and the storefront's sign-up form keys)",
 } as const;
 
 export type Permission = keyof typeof permissionCatalogue;

@@ -19,8 +19,14 @@ import { reviewOperations } from './reviews.js';
 import { domainOperations } from './domains.js';
 import { storefrontSummaryOperations } from './storefront-summary.js';
 import { termsOperations } from './terms.js';
+import { mailSubscriberOperations } from './mail-subscribers.js';
+import { mailImportOperations } from './mail-imports.js';
+import { mailDraftOperations } from './mail-drafts.js';
+import { mailCampaignOperations } from './mail-campaigns.js';
 
 /** The operation table: every call of the API, keyed by operationId. */
+export { mailSubscriberOperations, mailImportOperations, mailDraftOperations, mailCampaignOperations };
+
 export const operations = {
   ...healthOperations,
   ...platformOperations,
@@ -42,6 +48,10 @@ export const operations = {
   ...enquiryOperations,
   ...reviewOperations,
   ...domainOperations,
+  ...mailSubscriberOperations,
+  ...mailImportOperations,
+  ...mailDraftOperations,
+  ...mailCampaignOperations,
 } satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

@@ -1,4 +1,6 @@
+import { Hook } from '../../core/hooks.js';
 import { defineModule, type ServiceOf } from '../../core/modules.js';
+import { purchaseHistory, type PurchaseHook } from './customers/purchase-history.js';
 import type { driveModule } from '../drive/index.js';
 import type { integrationsModule } from '../integrations/index.js';
 import type { mailModule } from '../mail/index.js';
@@ -25,7 +27,12 @@ import { summaryHandlers } from './summary/summary-handlers.js';
 export const storefrontModule = (options: { accountGateway?: PaymentAccountGateway } = {}) =>
   defineModule<
     'storefront',
-    Record<string, never>,
+    {
+      /** Run in each new order's transaction with its buyer's address; mail marketing adds to it. */
+      purchased: PurchaseHook;
+      /** Past purchases of some addresses, from the shop's customers. */
+      purchaseHistory: typeof purchaseHistory;
+    },
     {
       integrations: ServiceOf<ReturnType<typeof integrationsModule>>;
       drive: ServiceOf<typeof driveModule>;
@@ -39,6 +46,7 @@ export const storefrontModule = (options: { accountGateway?: PaymentAccountGatew
       // One gateway for the calls and the settling job: the sandbox keeps its idempotent answers in memory.
       const gateway = options.accountGateway ?? createAccountGateway(config, clock);
       const scope = new PlatformScope(db);
+      const purchased: PurchaseHook = new Hook();
       registerPaymentSettlement(jobs, { db, clock, gateway });
       // Exports stream into a drive file in the background; the console polls their progress.
       registerExportJob(jobs, { db, clock, saveGenerated: drive.files.saveGenerated, notifications, log });
@@ -47,7 +55,7 @@ export const storefrontModule = (options: { accountGateway?: PaymentAccountGatew
       registerReviewRequests(jobs, { db, clock, configOf, mail });
       return {
         handlers: {
-          ...orderHandlers({ db, clock, jobs, scope, gateway }),
+          ...orderHandlers({ db, clock, jobs, scope, gateway, purchased }),
           ...refundHandlers({ db, clock, scope, gateway }),
           ...customerHandlers({ db, scope }),
           ...enquiryHandlers({ db, clock, scope, mail }),
@@ -76,7 +84,7 @@ export const storefrontModule = (options: { accountGateway?: PaymentAccountGatew
             publicUrl: config.PUBLIC_URL,
           }),
         },
-        service: {},
+        service: { purchased, purchaseHistory },
       };
     },
   });

@@ -35,6 +35,8 @@ export interface Placed {
   /** False when the `externalId` named an order placed before: nothing was written. */
   created: boolean;
   pendingPaymentId: string | null;
+  /** When the order was placed (the intake's time, or the sales channel's `placedAt`). */
+  placedAt?: Date;
 }
 
 /**
@@ -202,7 +204,7 @@ export async function placeOrder(tx: Executor, jobs: JobEnqueuer, intake: Intake
     }
   }
   await tx.insert(storefrontOrderEvents).values(events);
-  return { orderId, created: true, pendingPaymentId };
+  return { orderId, created: true, pendingPaymentId, placedAt };
 }
 
 /** The intake met an order of the same `externalId` committed meanwhile: roll back and answer that one. */

@@ -10,6 +10,7 @@ import { chargesDisabled, nothingToRetry, paymentAccountMissing } from '../error
 import type { PlatformScope } from '../platform-scope.js';
 import { storefrontOrderEvents, storefrontOrders, storefrontPaymentAccounts, storefrontPayments } from '../schema.js';
 import { placeOrder, SameOrderAgain } from './intake.js';
+import type { PurchaseHook } from '../customers/purchase-history.js';
 import { listOrders } from './order-list.js';
 import { findOrder, orderView } from './order-views.js';
 import { schedulePendingSettlement, settlePayment, type PaymentDeps } from './payments.js';
@@ -21,6 +22,8 @@ export interface OrderDeps extends PaymentDeps {
   clock: Clock;
   jobs: JobEnqueuer;
   scope: PlatformScope;
+  /** Run in the order's transaction when a new order is placed (mail marketing keeps "last purchased" by it). */
+  purchased: PurchaseHook;
 }
 
 /** Card orders need a connected account that may charge; answers nothing, or throws the refusal. */
@@ -46,6 +49,9 @@ export function orderHandlers(deps: OrderDeps): Handlers<OrderOperations> {
       try {
         placed = await db.transaction(async (tx) => {
           const result = await placeOrder(tx, jobs, { projectId: query.project, order: body, actor, now: clock.now() });
+          if (result.created && result.placedAt) {
+            await deps.purchased.run(tx, { projectId: query.project, email: body.customer.email, at: result.placedAt });
+          }
           await recordAudit(tx, request, {
             projectId: query.project,
             target: `order:${result.orderId}`,

@@ -16,6 +16,7 @@ const AREA_NAMES: Record<string, string> = {
   enquiries: 'Enquiries',
   reviews: 'Reviews',
   domains: 'Domains',
+  mail: 'Mail marketing',
 };
 
 export interface PermissionGroup<T extends { key: string }> {

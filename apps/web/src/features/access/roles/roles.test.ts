@@ -24,6 +24,7 @@ describe('permission groups', () => {
       'Enquiries',
       'Reviews',
       'Domains',
+      'Mail marketing',
     ]);
     expect(groups.find((g) => g.area === 'billing')?.permissions.map((p) => p.key)).toEqual([
       'billing.read',

@@ -32,8 +32,8 @@ describe('the console’s module definitions', () => {
           parent: MODULES_MENU_ID,
         }),
       );
-      // Only the storefront's modules bring pages (and entries) of their own besides (issue 22).
-      if (!['domains', 'orders', 'customers', 'platform', 'reviews'].includes(definition.code))
+      // Only the storefront's modules (issue 22) and mail marketing (issue 23) bring pages and entries of their own.
+      if (!['domains', 'orders', 'customers', 'platform', 'reviews', 'marketing'].includes(definition.code))
         expect(definition.menu).toHaveLength(1);
       expect(definition.menu[0]!.order).toBeGreaterThan(MODULE_MENU_ORDER - 1);
       expect(definition.menu[0]!.order).toBeLessThan(10_000);
@@ -60,10 +60,20 @@ describe('the console’s module definitions', () => {
     expect(pages('platform')).toEqual([['/platform/payment', 'platform.payment', true]]);
     expect(pages('reviews')).toEqual([['/platform/reviews', 'platform.reviews', true]]);
     expect(pages('domains')).toEqual([['/platform/domains', 'platform.domains', true]]);
+    // Mail marketing (issue 23) has its pages under /marketing, one menu entry with sub-items.
+    expect(pages('marketing').map(([path]) => path)).toEqual([
+      '/marketing/subscribers',
+      '/marketing/subscribers/import',
+      '/marketing/subscribers/$subscriberId',
+      '/marketing/lists',
+      '/marketing/drafts',
+      '/marketing/drafts/$draftId',
+    ]);
     const needs = moduleDefinitions.flatMap((d) => d.menu.slice(1).map((e) => [e.route, e.needs, e.parent]));
     expect(needs).toEqual([
       ['platform.domains', 'domains.read', undefined],
       ['platform.orders', 'orders.read', undefined],
+      ['marketing.subscribers', 'mail.read', undefined],
       ['platform.customers', 'customers.read', undefined],
       ['platform.enquiries', 'enquiries.read', undefined],
       ['platform.payment', 'storefront.manage', undefined],

@@ -248,6 +248,61 @@ const extraPages: Readonly<Record<string, { routes: ModuleRoute[]; menu: MenuEnt
       },
     ],
   },
+  marketing: {
+    routes: [
+      modulePage(
+        '/marketing/subscribers',
+        'marketing.subscribers',
+        'Subscribers',
+        lazyRouteComponent(() => import('../../../pages/mail-subscribers/SubscribersPage'), 'SubscribersPage'),
+      ),
+      modulePage(
+        '/marketing/subscribers/import',
+        'marketing.subscribers.import',
+        'Import subscribers',
+        lazyRouteComponent(() => import('../../../pages/mail-import/ImportSubscribersPage'), 'ImportSubscribersPage'),
+      ),
+      modulePage(
+        '/marketing/subscribers/$subscriberId',
+        'marketing.subscribers.view',
+        'Subscriber',
+        lazyRouteComponent(() => import('../../../pages/mail-subscribers/SubscriberPage'), 'SubscriberPage'),
+      ),
+      modulePage(
+        '/marketing/lists',
+        'marketing.lists',
+        'Mailing lists',
+        lazyRouteComponent(() => import('../../../pages/mail-lists/MailingListsPage'), 'MailingListsPage'),
+      ),
+      modulePage(
+        '/marketing/drafts',
+        'marketing.drafts',
+        'Drafts',
+        lazyRouteComponent(() => import('../../../pages/mail-drafts/DraftsPage'), 'DraftsPage'),
+      ),
+      modulePage(
+        '/marketing/drafts/$draftId',
+        'marketing.drafts.view',
+        'Draft',
+        lazyRouteComponent(() => import('../../../pages/mail-drafts/DraftPage'), 'DraftPage'),
+      ),
+    ],
+    menu: [
+      {
+        id: 'marketing',
+        label: 'Marketing',
+        route: 'marketing.subscribers',
+        order: 330,
+        icon: 'mail',
+        needs: 'mail.read',
+        children: [
+          { id: 'marketing.subscribers', label: 'Subscribers', route: 'marketing.subscribers', order: 1, needs: 'mail.read' },
+          { id: 'marketing.lists', label: 'Mailing lists', route: 'marketing.lists', order: 2, needs: 'mail.read' },
+          { id: 'marketing.drafts', label: 'Drafts', route: 'marketing.drafts', order: 3, needs: 'mail.read' },
+        ],
+      },
+    ],
+  },
   platform: {
     routes: [
       modulePage(

@@ -1,0 +1,4 @@
+/** Stub: issue 23 builds this page. */
+export function MailingListsPage() {
+  return <h1>Mailing lists</h1>;
+}

@@ -1,0 +1,4 @@
+/** Stub: issue 23 builds this page. */
+export function SubscriberPage() {
+  return <h1>Subscriber</h1>;
+}

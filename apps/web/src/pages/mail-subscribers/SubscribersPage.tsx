@@ -1,0 +1,4 @@
+/** Stub: issue 23 builds this page. */
+export function SubscribersPage() {
+  return <h1>Subscribers</h1>;
+}
