@@ -3113,9 +3113,7 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     "query": [
       "project"
     ],
-    "requiredQuery": [
-      "project"
-    ],
+    "requiredQuery": [],
     "bodyRequired": false
   },
   "addPlatformDomain": {
@@ -3126,9 +3124,7 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     "query": [
       "project"
     ],
-    "requiredQuery": [
-      "project"
-    ],
+    "requiredQuery": [],
     "bodyName": "addPlatformDomainRequest",
     "bodyRequired": true
   },
@@ -3142,9 +3138,7 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     "query": [
       "project"
     ],
-    "requiredQuery": [
-      "project"
-    ],
+    "requiredQuery": [],
     "bodyRequired": false
   },
   "getPlatformSettings": {
@@ -3155,9 +3149,7 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     "query": [
       "project"
     ],
-    "requiredQuery": [
-      "project"
-    ],
+    "requiredQuery": [],
     "bodyRequired": false
   },
   "updatePlatform": {
@@ -3168,9 +3160,7 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     "query": [
       "project"
     ],
-    "requiredQuery": [
-      "project"
-    ],
+    "requiredQuery": [],
     "bodyName": "updatePlatformRequest",
     "bodyRequired": true
   },

@@ -19,12 +19,17 @@ const domainParams = z.object({ domain: z.string().min(1).max(300) });
 const readDomains = { kind: 'permission', permission: 'domains.read' } as const;
 const manageDomains = { kind: 'permission', permission: 'domains.manage' } as const;
 const admin = { kind: 'admin' } as const;
+/**
+ * The platform settings' calls act on the platform of the project named, else on the platform serving
+ * the request's host (an administrator with no project of their own can still reach it).
+ */
+const onPlatform = z.object({ project: z.uuid().optional() });
 
 /**
  * Domains and platform settings (SPEC.md section 7 "Platform", issue 22, decision 036): a project's
  * custom domains, proved by a DNS TXT record that a background job checks with back-off; the
  * platform's own domains, name, visibility and brand, for platform administrators, on the platform of
- * the project the call names.
+ * the project the call names, or of the request's host.
  */
 export const domainOperations = {
   listProjectDomains: defineOperation({
@@ -84,7 +89,7 @@ export const domainOperations = {
     path: '/v1/platform/domains',
     summary: "Platform administrators: the domains of the project's platform, the canonical one first",
     tags,
-    query: inProject,
+    query: onPlatform,
     responses: { 200: PlatformDomainList, ...errors },
     access: admin,
     audited: false,
@@ -96,7 +101,7 @@ export const domainOperations = {
     summary:
       "Platform administrators: add a domain to the project's platform, last. 409 when a platform or a project's verified custom domain has it",
     tags,
-    query: inProject,
+    query: onPlatform,
     body: AddPlatformDomainRequest,
     bodyName: 'addPlatformDomainRequest',
     responses: { 201: PlatformDomainList, ...errors, 409: ApiErrorBody },
@@ -111,7 +116,7 @@ export const domainOperations = {
       "Platform administrators: remove a domain from the project's platform. Its last domain stays (409): a platform needs one to be reached",
     tags,
     params: domainParams,
-    query: inProject,
+    query: onPlatform,
     responses: { 200: PlatformDomainList, ...errors, 409: ApiErrorBody },
     access: admin,
     audited: true,
@@ -122,7 +127,7 @@ export const domainOperations = {
     path: '/v1/platform',
     summary: "Platform administrators: the project's platform as it is stored now (never a cached copy)",
     tags,
-    query: inProject,
+    query: onPlatform,
     responses: { 200: Platform, ...errors },
     access: admin,
     audited: false,
@@ -134,7 +139,7 @@ export const domainOperations = {
     summary:
       "Platform administrators: change the project's platform: name, public flag, favicon and logos (public images of the project's drive, kept as their public addresses) and the order of its domains (the same set; the first is canonical)",
     tags,
-    query: inProject,
+    query: onPlatform,
     body: UpdatePlatformRequest,
     bodyName: 'updatePlatformRequest',
     responses: { 200: Platform, ...errors },

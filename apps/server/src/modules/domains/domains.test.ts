@@ -391,6 +391,29 @@ describe('custom domains over HTTP, checked against a loopback DNS server', () =
       await admin.call('PATCH', `/v1/platform?project=${project}`, { name: 'Wharf', public: true });
     });
 
+    it("works on the request host's platform when no project is named (an admin with no project)", async () => {
+      const settings = await admin.call('GET', '/v1/platform');
+      expect(settings.statusCode, settings.body).toBe(200);
+      expect((settings.json() as Platform).domains).toContain('localhost');
+      expect((await admin.call('GET', '/v1/platform/domains')).json()).toEqual({ data: settings.json().domains });
+
+      const renamed = await admin.call('PATCH', '/v1/platform', { name: 'Harbour Shops' });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      const seen = await t.app.inject({ method: 'GET', url: '/omnis/v3/platform', headers: { host: 'localhost' } });
+      expect(seen.json().name).toBe('Harbour Shops');
+      const audited = await auditEntries(t.database.db, { operationId: 'updatePlatform', result: 'success' });
+      expect(audited.some((e) => e.projectId === null && (e.details as { name?: string }).name === 'Harbour Shops')).toBe(
+        true,
+      );
+      // Images come from a project's drive: without a project there is none to take them from.
+      const favicon = await admin.call('PATCH', '/v1/platform', { favicon: '9d6f1d2e-8a1b-4c3d-9e8f-0a1b2c3d4e5f' });
+      expect(favicon.statusCode).toBe(400);
+      expect(favicon.json().code).toBe('PROJECT_REQUIRED');
+      expect((await admin.call('GET', '/v1/platform')).json().name).toBe('Harbour Shops');
+      expect((await owner.call('GET', '/v1/platform')).statusCode).toBe(403);
+      await admin.call('PATCH', '/v1/platform', { name: 'Wharf' });
+    });
+
     it('reorders the domains only as the same set', async () => {
       const res = await admin.call('PATCH', `/v1/platform?project=${project}`, { domains: ['127.0.0.1', 'LOCALHOST'] });
       expect(res.statusCode, res.body).toBe(200);

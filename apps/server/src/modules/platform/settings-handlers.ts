@@ -25,7 +25,7 @@ const domainTaken = (domain: string, by: string) =>
 
 /**
  * The platform's settings for platform administrators (issue 22, decision 036): its domains, name,
- * visibility and brand, on the platform of the project the call names. Every write reads the row
+ * visibility and brand, on the platform of the project the call names (else of the request's host). Every write reads the row
  * under a lock, records the change in the audit log with it, then drops this process's cached
  * directory so `/omnis/v3/platform` answers the change at once here (others within their TTL).
  */
@@ -36,7 +36,9 @@ export function platformSettingsHandlers(deps: {
 }): Handlers<SettingsOperations> {
   const { db, clock, service } = deps;
 
-  const platformIdOf = async (projectId: string) => {
+  /** The platform of the project named, else the one serving the request's host (as `/omnis/v3/platform`). */
+  const platformIdOf = async (request: FastifyRequest, projectId: string | undefined) => {
+    if (!projectId) return (await service.resolve({ host: request.hostname })).id;
     const platformId = await service.projectPlatform.call(projectId);
     if (!platformId) throw notFound('Project not found', 'PROJECT_NOT_FOUND');
     return platformId;
@@ -52,10 +54,10 @@ export function platformSettingsHandlers(deps: {
   /** One locked change of the project's platform, audited; the cache goes once it has committed. */
   const change = async (
     request: FastifyRequest,
-    projectId: string,
+    projectId: string | undefined,
     apply: (tx: Executor, row: PlatformRow) => Promise<{ set: Partial<PlatformRow>; details: Record<string, unknown> }>,
   ) => {
-    const platformId = await platformIdOf(projectId);
+    const platformId = await platformIdOf(request, projectId);
     const row = await db.transaction(async (tx) => {
       const current = await read(tx, platformId, true);
       const { set, details } = await apply(tx, current);
@@ -64,17 +66,28 @@ export function platformSettingsHandlers(deps: {
         .set({ ...set, updatedAt: clock.now() })
         .where(eq(platforms.id, platformId))
         .returning();
-      await recordAudit(tx, request, { projectId, target: `platform:${platformId}`, details });
+      await recordAudit(tx, request, { ...(projectId ? { projectId } : {}), target: `platform:${platformId}`, details });
       return updated!;
     });
     service.invalidate();
     return row;
   };
 
-  /** A drive image of the project as the address visitors load it from (the domains module checks it). */
-  const imageUrl = (projectId: string, fileId: string) => service.publicImageUrl.call(projectId, fileId);
+  /**
+   * A drive image of the project as the address visitors load it from (the domains module checks it).
+   * Images are a project's files: without a project there is no drive to take them from.
+   */
+  const imageUrl = (projectId: string | undefined, fileId: string) => {
+    if (!projectId) {
+      throw badRequest(
+        "Logos and the favicon are images from a project's drive: name the project whose drive holds them.",
+        'PROJECT_REQUIRED',
+      );
+    }
+    return service.publicImageUrl.call(projectId, fileId);
+  };
 
-  const logosOf = async (projectId: string, logos: NonNullable<UpdatePlatformRequest['logos']>) => {
+  const logosOf = async (projectId: string | undefined, logos: NonNullable<UpdatePlatformRequest['logos']>) => {
     const chosen: PlatformLogo[] = [];
     for (const logo of logos) {
       chosen.push({ url: await imageUrl(projectId, logo.fileId), meta: { device: logo.device, theme: logo.theme } });
@@ -97,7 +110,9 @@ export function platformSettingsHandlers(deps: {
   };
 
   return {
-    listPlatformDomains: async ({ query }) => ({ data: (await read(db, await platformIdOf(query.project))).domains }),
+    listPlatformDomains: async ({ query }, request) => ({
+      data: (await read(db, await platformIdOf(request, query.project))).domains,
+    }),
 
     addPlatformDomain: async ({ query, body }, request) => {
       const domain = normalizeDomain(body.domain, { local: true });
@@ -136,7 +151,8 @@ export function platformSettingsHandlers(deps: {
       return { data: row.domains };
     },
 
-    getPlatformSettings: async ({ query }) => toPlatform(await read(db, await platformIdOf(query.project))),
+    getPlatformSettings: async ({ query }, request) =>
+      toPlatform(await read(db, await platformIdOf(request, query.project))),
 
     updatePlatform: async ({ query, body }, request) => {
       const projectId = query.project;

@@ -10,14 +10,13 @@ export type PlatformLogoChoice = NonNullable<UpdatePlatformBody['logos']>[number
 
 /**
  * `GET /v1/platform`: the platform of `project` as stored, for platform administrators (decision
- * 036). Not retried on a refusal: a 403 means the person is not an administrator.
+ * 036); with no project, the platform serving this address (an administrator need not have one).
  */
 export function usePlatformSettings(project: string | undefined) {
   const client = useApiClient();
   return useQuery({
     queryKey: domainKeys.platform(project ?? ''),
-    queryFn: ({ signal }) => client.getPlatformSettings({ project: project! }, { signal }),
-    enabled: Boolean(project),
+    queryFn: ({ signal }) => client.getPlatformSettings(project ? { project } : {}, { signal }),
   });
 }
 
@@ -26,27 +25,28 @@ export function usePlatformSettings(project: string | undefined) {
  * settings at once, and the console's own platform (its name, logos and favicon) is loaded again so
  * the header shows the change.
  */
-export function usePlatformSettingsMutations(project: string) {
+export function usePlatformSettingsMutations(project: string | undefined) {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  const key = domainKeys.platform(project);
+  const key = domainKeys.platform(project ?? '');
+  const on = project ? { project } : {};
   const refreshBrand = () => void queryClient.invalidateQueries({ queryKey: platformKeys.all });
   const withDomains = ({ data }: { data: string[] }) =>
     queryClient.setQueryData<PlatformSettings>(key, (current) => current && { ...current, domains: data });
   return {
     update: useMutation({
-      mutationFn: (body: UpdatePlatformBody) => client.updatePlatform({ project, updatePlatformRequest: body }),
+      mutationFn: (body: UpdatePlatformBody) => client.updatePlatform({ ...on, updatePlatformRequest: body }),
       onSuccess: (platform) => {
         queryClient.setQueryData(key, platform);
         refreshBrand();
       },
     }),
     addDomain: useMutation({
-      mutationFn: (domain: string) => client.addPlatformDomain({ project, addPlatformDomainRequest: { domain } }),
+      mutationFn: (domain: string) => client.addPlatformDomain({ ...on, addPlatformDomainRequest: { domain } }),
       onSuccess: withDomains,
     }),
     removeDomain: useMutation({
-      mutationFn: (domain: string) => client.removePlatformDomain({ project, domain }),
+      mutationFn: (domain: string) => client.removePlatformDomain({ ...on, domain }),
       onSuccess: withDomains,
     }),
   };

@@ -28,9 +28,10 @@ const ADMINS_ONLY = "Only platform administrators can change the platform's sett
 
 /**
  * `/platform/settings` (route `platform.settings`): for platform administrators, the platform's name,
- * whether it is public, its favicon and logos, and its domains (decision 036). The calls name a
- * project and act on its platform: the page works on the remembered project's (or the first one's),
- * and an administrator with several projects picks which.
+ * whether it is public, its favicon and logos, and its domains (decision 036). The calls act on a
+ * project's platform: the page works on the remembered project's (or the first one's), and an
+ * administrator with several projects picks which. An administrator with no project works on the
+ * platform serving this address; its images need a project's drive, so they wait for one.
  */
 export function PlatformSettingsPage() {
   const user = useUser();
@@ -62,9 +63,9 @@ function PlatformOfProject() {
   const project = list.find((p) => p.id === chosen) ?? preferredProject(list);
   if (!project) {
     return (
-      <EmptyState title="No project yet">
-        The settings are those of the platform a project is on: create a project first.
-      </EmptyState>
+      <div className="grid max-w-3xl gap-6">
+        <PlatformView project={undefined} />
+      </div>
     );
   }
   return (
@@ -89,7 +90,7 @@ function PlatformOfProject() {
   );
 }
 
-function PlatformView({ project }: { project: string }) {
+function PlatformView({ project }: { project: string | undefined }) {
   const settings = usePlatformSettings(project);
   if (settings.isPending) return <Loading label="Loading the platform settings…" />;
   if (settings.isError) {
@@ -107,13 +108,19 @@ function PlatformView({ project }: { project: string }) {
   return (
     <>
       <GeneralSection project={project} settings={settings.data} />
-      <PlatformBranding project={project} settings={settings.data} />
+      {project ? (
+        <PlatformBranding project={project} settings={settings.data} />
+      ) : (
+        <EmptyState title="Logos and favicon">
+          They are public images from a project&apos;s drive: create a project, then choose them here.
+        </EmptyState>
+      )}
       <PlatformDomains project={project} settings={settings.data} />
     </>
   );
 }
 
-function GeneralSection({ project, settings }: { project: string; settings: PlatformSettings }) {
+function GeneralSection({ project, settings }: { project: string | undefined; settings: PlatformSettings }) {
   const { update } = usePlatformSettingsMutations(project);
   const [name, setName] = useState(settings.name);
   const [isPublic, setPublic] = useState(settings.public);

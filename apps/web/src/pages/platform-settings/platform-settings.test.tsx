@@ -277,6 +277,25 @@ describe('the platform settings page (platform administrators)', () => {
     expect(api.callsTo(SETTINGS).map((c) => queryOf(c).project)).toEqual([P, north.id]);
   });
 
+  it("works on this address's platform for an administrator with no project, images waiting for one", async () => {
+    const api = settingsApi({ 'GET /v1/projects': () => json(200, []) });
+    renderApp(PAGE, api.fetch);
+    const general = await section('General');
+    const name = await within(general).findByLabelText('Platform name');
+    expect(name).toHaveValue('Harbour');
+    expect(queryOf(api.callsTo(SETTINGS)[0])).toEqual({});
+    expect(screen.getByText(/public images from a project's drive: create a project/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Branding' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Project')).not.toBeInTheDocument();
+
+    await userEvent.type(name, ' Console');
+    await userEvent.click(within(general).getByRole('button', { name: 'Save' }));
+    expect(await within(general).findByText('Platform settings saved.')).toBeInTheDocument();
+    expect(queryOf(api.callsTo(PATCH)[0])).toEqual({});
+    expect(api.callsTo(PATCH)[0]!.body).toEqual({ name: 'Harbour Console' });
+    expect(await section('Domains')).toBeInTheDocument();
+  });
+
   it('lists the page in the account menu for administrators', async () => {
     renderApp('/settings', settingsApi().fetch);
     const nav = await screen.findByRole('navigation', { name: 'Account' });

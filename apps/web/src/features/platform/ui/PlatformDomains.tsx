@@ -13,7 +13,7 @@ const LAST_DOMAIN = 'A platform needs at least one domain to be reached: add ano
  * The platform's own domains in order (decision 036): moving one sends the whole new order (the
  * first is canonical), adding puts one last, removing asks first and is closed for the last one.
  */
-export function PlatformDomains({ project, settings }: { project: string; settings: PlatformSettings }) {
+export function PlatformDomains({ project, settings }: { project: string | undefined; settings: PlatformSettings }) {
   const { update, addDomain, removeDomain } = usePlatformSettingsMutations(project);
   const [domain, setDomain] = useState('');
   const [removing, setRemoving] = useState<string | null>(null);
