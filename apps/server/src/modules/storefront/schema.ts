@@ -344,6 +344,8 @@ export const storefrontReviews = pgTable(
     index('storefront_reviews_rating_idx').on(t.projectId, t.rating, t.id),
     // The moderation queue (pending first) and the public list (approved only).
     index('storefront_reviews_status_idx').on(t.projectId, t.status, t.submittedAt, t.id),
+    // The public list by product (no sign-in, every page view): an index range, count and average included.
+    index('storefront_reviews_product_idx').on(t.projectId, t.productSku, t.status, t.submittedAt, t.id),
     index('storefront_reviews_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
   ],
 );

@@ -5,6 +5,7 @@ import type { Handlers } from '../../../core/http/operations.js';
 import type { PlatformScope } from '../platform-scope.js';
 import { moderateReview } from './moderation.js';
 import { submitReview, type IntakeDeps } from './review-intake.js';
+import { PublicReviewSummaries } from './public-summary.js';
 import { listPublicReviews, listReviews } from './review-list.js';
 import { findReview, reviewDetail, type ImageCards } from './review-views.js';
 
@@ -26,10 +27,14 @@ export interface ReviewHandlerDeps extends IntakeDeps {
  */
 export function reviewHandlers(deps: ReviewHandlerDeps): Handlers<ReviewOperations> {
   const { db, scope, images } = deps;
+  const summaries = new PublicReviewSummaries(deps.clock);
   return {
     submitReview: async ({ params, query, body }, request) => {
       await scope.assert(query.project, params.platformId);
-      return submitReview(deps, request, query.project, body);
+      const review = await submitReview(deps, request, query.project, body);
+      // Published at once (the Reviews module's setting), it counts in the public summary now.
+      if (review.status === 'approved') summaries.forget(query.project);
+      return review;
     },
 
     listReviews: async ({ params, query }) => {
@@ -44,13 +49,15 @@ export function reviewHandlers(deps: ReviewHandlerDeps): Handlers<ReviewOperatio
 
     moderateReview: async ({ params, query, body }, request) => {
       await scope.assert(query.project, params.platformId);
-      return moderateReview(deps, request, query.project, params.reviewId, body);
+      const review = await moderateReview(deps, request, query.project, params.reviewId, body);
+      summaries.forget(query.project);
+      return review;
     },
 
     // Public: a project that is not on that platform (or does not exist) is not found, as elsewhere.
     listPublicReviews: async ({ params, query }) => {
       await scope.assert(query.project, params.platformId);
-      return listPublicReviews(db, images, query);
+      return listPublicReviews(db, images, summaries, query);
     },
   };
 }

@@ -24,6 +24,7 @@ import {
 import { searchConditions } from '../search-words.js';
 import { storefrontReviews as r } from '../schema.js';
 import { photosIn, photosOf, toReview, type ImageCards, type ReviewRow } from './review-views.js';
+import type { PublicReviewSummaries } from './public-summary.js';
 
 type Query = z.output<typeof ListReviewsQuery>;
 export interface ReviewFilters {
@@ -145,11 +146,13 @@ export function publicAuthor(name: string): string {
 
 /**
  * A project's approved reviews as its storefront shows them, newest first, and the rating's count
- * and average over all of them (not only the page). Nothing but `approved` is ever read here.
+ * and average over all of them (not only the page), kept a short while in `summaries`. Nothing but
+ * `approved` is ever read here.
  */
 export async function listPublicReviews(
   db: Executor,
   images: ImageCards,
+  summaries: PublicReviewSummaries,
   query: z.output<typeof ListPublicReviewsQuery>,
 ): Promise<PublicReviewPage> {
   const after = olderThanToken(r.submittedAt, r.id, query.pageToken);
@@ -166,10 +169,16 @@ export async function listPublicReviews(
     .orderBy(desc(r.submittedAt), desc(r.id))
     .limit(query.pageSize + 1);
   const photos = await photosOf(db, images, query.project, rows.slice(0, query.pageSize));
-  const [summary] = await db
-    .select({ count: count(), average: avg(r.rating) })
-    .from(r)
-    .where(where);
+  const summary = await summaries.get(query.project, query, async () => {
+    const [figures] = await db
+      .select({ count: count(), average: avg(r.rating) })
+      .from(r)
+      .where(where);
+    return {
+      count: figures?.count ?? 0,
+      average: figures?.average == null ? null : Math.round(Number(figures.average) * 10) / 10,
+    };
+  });
   const page = timePage(
     rows,
     query.pageSize,
@@ -186,6 +195,5 @@ export async function listPublicReviews(
       submittedAt: row.submittedAt.toISOString(),
     }),
   );
-  const average = summary?.average == null ? null : Math.round(Number(summary.average) * 10) / 10;
-  return { ...page, summary: { count: summary?.count ?? 0, average } };
+  return { ...page, summary };
 }

@@ -323,6 +323,27 @@ describe('storefront reviews', () => {
     expect(publicAuthor('  ada   lovelace byron ')).toBe('ada B.');
   });
 
+  it("keeps the public summary 30 s, and forgets it when the shop's reviews change", async () => {
+    const sku = 'KEPT-1';
+    const url = `/omnis/v3${base.slice('/v1'.length)}/reviews?project=${project}&productSku=${sku}`;
+    const summary = async () => ((await t.app.inject({ method: 'GET', url })).json() as Json).summary as Json;
+    const one = (await submit(aReview({ product: { sku, name: 'Kept mug' }, rating: 5 }))).json().id as string;
+    await moderate(owner, one, { decision: 'approve' });
+    expect(await summary()).toEqual({ count: 1, average: 5 });
+
+    // A change behind the handlers' back is not counted while the summary is kept…
+    await t.database.db.delete(storefrontReviews).where(eq(storefrontReviews.id, one));
+    expect(await summary()).toEqual({ count: 1, average: 5 });
+    // …until it lapses,
+    t.clock.advance(31_000);
+    expect(await summary()).toEqual({ count: 0, average: null });
+    // and a moderation decision forgets it at once.
+    const two = (await submit(aReview({ product: { sku, name: 'Kept mug' }, rating: 4 }))).json().id as string;
+    expect(await summary()).toEqual({ count: 0, average: null });
+    await moderate(owner, two, { decision: 'approve' });
+    expect(await summary()).toEqual({ count: 1, average: 4 });
+  });
+
   it('exports reviews as CSV into the drive in the background', async () => {
     const exportReviews = (who: BearerUser, query: string) =>
       who.call('POST', `${base}/reviews/export?project=${project}&${query}`);

@@ -1,0 +1,1 @@
+CREATE INDEX "storefront_reviews_product_idx" ON "storefront_reviews" USING btree ("project_id","product_sku","status","submitted_at","id");
