@@ -25,6 +25,17 @@ import { LoadError } from '../../ui/ListStates';
 import { Loading } from '../../ui/Loading';
 import { TextAreaField } from '../../ui/TextAreaField';
 
+/**
+ * Why an order's fulfilments cannot change now, in the server's words, or undefined when they can:
+ * an unpaid order is fulfilled once paid, and a refunded one has nothing left to send.
+ */
+function nothingToFulfil(order: Order): string | undefined {
+  const number = orderNumber(order.number);
+  if (order.status === 'new') return `Order ${number} is not paid yet: fulfil it once its payment succeeds.`;
+  if (order.status === 'refunded') return `Order ${number} was refunded: there is nothing left to fulfil.`;
+  return undefined;
+}
+
 /** `/platform/orders/$orderId` (route `platform.orders.view`): one order, its payments, fulfilments and timeline. */
 export function OrderPage() {
   const { orderId = '' } = useParams({ strict: false }) as { orderId?: string };
@@ -156,6 +167,11 @@ function OrderView({ project, access, order }: { project: Project; access: Acces
             The fulfillers could not be loaded: {errorMessage(fulfillers.error)}
           </Alert>
         )}
+        {nothingToFulfil(order) && (
+          <Alert tone="info" title="Nothing to fulfil" className="mb-3">
+            {nothingToFulfil(order)}
+          </Alert>
+        )}
         {order.fulfillments.length === 0 ? (
           <p className="text-sm text-muted">No fulfilments yet.</p>
         ) : (
@@ -170,6 +186,7 @@ function OrderView({ project, access, order }: { project: Project; access: Acces
                 index={i + 1}
                 canManage={canManage}
                 deniedId={deniedId}
+                editable={!nothingToFulfil(order)}
               />
             ))}
           </div>

@@ -93,7 +93,35 @@ describe('an order (platform.orders.view)', () => {
     renderWithModules(page(unpaid), storefrontApi({ [GET(unpaid)]: json(200, unpaid) }, ['orders.read']).fetch);
     expect(await screen.findByRole('button', { name: 'Retry payment' })).toBeDisabled();
     expect(screen.getByText(/not retry its payment or change its fulfilment/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('keeps a paid order’s fulfilment form read-only for a role without orders.manage', async () => {
+    renderWithModules(page(order), storefrontApi({ [GET(order)]: json(200, order) }, ['orders.read']).fetch);
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.getByText(/not retry its payment or change its fulfilment/)).toBeInTheDocument();
+  });
+
+  it('shows a refunded or unpaid order’s fulfilments without a form: there is nothing to fulfil', async () => {
+    for (const [o, reason] of [
+      [orderFixture(7, { status: 'refunded' }), 'Order #1007 was refunded: there is nothing left to fulfil.'],
+      [
+        { ...unpaid, fulfillments: order.fulfillments },
+        'Order #1007 is not paid yet: fulfil it once its payment succeeds.',
+      ],
+    ] as const) {
+      const view = renderWithModules(page(o), storefrontApi({ [GET(o)]: json(200, o) }).fetch);
+      expect(await screen.findByText(reason)).toBeInTheDocument();
+      expect(screen.getByText('Nothing to fulfil')).toBeInTheDocument();
+      expect(screen.getByRole('region', { name: 'Fulfilment 1' })).toBeInTheDocument();
+      expect(screen.queryByRole('form', { name: 'Edit fulfilment 1' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+      view.unmount();
+      forgetModules();
+    }
+    // A paid order keeps its form.
+    renderWithModules(page(order), storefrontApi({ [GET(order)]: json(200, order) }).fetch);
+    expect(await screen.findByRole('form', { name: 'Edit fulfilment 1' })).toBeInTheDocument();
+    expect(screen.queryByText('Nothing to fulfil')).not.toBeInTheDocument();
   });
 
   it('saves only the changed parts of a fulfilment, and shows the server’s refusal', async () => {

@@ -62,6 +62,7 @@ export function FulfillmentEditor({
   index,
   canManage,
   deniedId,
+  editable = true,
 }: {
   project: string;
   orderId: string;
@@ -72,6 +73,8 @@ export function FulfillmentEditor({
   canManage: boolean;
   /** The id of the notice saying why the form is read-only. */
   deniedId?: string | undefined;
+  /** False while the order has nothing to fulfil (unpaid or refunded): its fulfilments are only shown. */
+  editable?: boolean;
 }) {
   const before = draftOf(fulfillment);
   const [draft, setDraft] = useState<Draft>(before);
@@ -133,87 +136,89 @@ export function FulfillmentEditor({
           )}
         </p>
       )}
-      <form
-        aria-label={`Edit fulfilment ${index}`}
-        noValidate
-        className="mt-4 grid gap-3 sm:grid-cols-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!changed || !canManage) return;
-          setSaved(false);
-          update.mutate(
-            { fulfillmentId: fulfillment.id, changes },
-            {
-              onSuccess: (answer) => {
-                setDraft(draftOf(answer));
-                setSaved(true);
+      {editable && (
+        <form
+          aria-label={`Edit fulfilment ${index}`}
+          noValidate
+          className="mt-4 grid gap-3 sm:grid-cols-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!changed || !canManage) return;
+            setSaved(false);
+            update.mutate(
+              { fulfillmentId: fulfillment.id, changes },
+              {
+                onSuccess: (answer) => {
+                  setDraft(draftOf(answer));
+                  setSaved(true);
+                },
               },
-            },
-          );
-        }}
-      >
-        <fieldset disabled={!canManage} aria-describedby={canManage ? undefined : deniedId} className="contents">
-          <SelectField label="Status" value={draft.status} onChange={set('status')} error={errors.fields.status}>
-            {FULFILLMENT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {fulfillmentStatusWords[status]}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label="Fulfiller"
-            value={draft.fulfiller}
-            onChange={set('fulfiller')}
-            error={errors.fields.fulfiller}
-          >
-            {options.map((fulfiller) => (
-              <option key={fulfillerValue(fulfiller)} value={fulfillerValue(fulfiller)}>
-                {fulfiller.name}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label="Carrier"
-            autoComplete="off"
-            value={draft.carrier}
-            onChange={set('carrier')}
-            error={errors.fields.carrier}
-          />
-          <TextField
-            label="Tracking number"
-            autoComplete="off"
-            spellCheck={false}
-            value={draft.trackingNumber}
-            onChange={set('trackingNumber')}
-            error={errors.fields.trackingNumber}
-          />
-          <TextField
-            label="Tracking URL"
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="https://"
-            className="sm:col-span-2"
-            value={draft.trackingUrl}
-            onChange={set('trackingUrl')}
-            error={errors.fields.trackingUrl}
-          />
-          <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-            <Button type="submit" disabled={!changed || update.isPending} aria-busy={update.isPending || undefined}>
-              {update.isPending ? 'Saving…' : 'Save'}
-            </Button>
-            <span aria-live="polite" className="text-sm text-success">
-              {saved && !changed ? 'Fulfilment saved.' : ''}
-            </span>
-          </div>
-        </fieldset>
-        {message && (
-          <Alert tone="danger" title="The fulfilment was not saved" className="sm:col-span-2">
-            {message}
-          </Alert>
-        )}
-      </form>
+            );
+          }}
+        >
+          <fieldset disabled={!canManage} aria-describedby={canManage ? undefined : deniedId} className="contents">
+            <SelectField label="Status" value={draft.status} onChange={set('status')} error={errors.fields.status}>
+              {FULFILLMENT_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {fulfillmentStatusWords[status]}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label="Fulfiller"
+              value={draft.fulfiller}
+              onChange={set('fulfiller')}
+              error={errors.fields.fulfiller}
+            >
+              {options.map((fulfiller) => (
+                <option key={fulfillerValue(fulfiller)} value={fulfillerValue(fulfiller)}>
+                  {fulfiller.name}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label="Carrier"
+              autoComplete="off"
+              value={draft.carrier}
+              onChange={set('carrier')}
+              error={errors.fields.carrier}
+            />
+            <TextField
+              label="Tracking number"
+              autoComplete="off"
+              spellCheck={false}
+              value={draft.trackingNumber}
+              onChange={set('trackingNumber')}
+              error={errors.fields.trackingNumber}
+            />
+            <TextField
+              label="Tracking URL"
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="https://"
+              className="sm:col-span-2"
+              value={draft.trackingUrl}
+              onChange={set('trackingUrl')}
+              error={errors.fields.trackingUrl}
+            />
+            <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+              <Button type="submit" disabled={!changed || update.isPending} aria-busy={update.isPending || undefined}>
+                {update.isPending ? 'Saving…' : 'Save'}
+              </Button>
+              <span aria-live="polite" className="text-sm text-success">
+                {saved && !changed ? 'Fulfilment saved.' : ''}
+              </span>
+            </div>
+          </fieldset>
+          {message && (
+            <Alert tone="danger" title="The fulfilment was not saved" className="sm:col-span-2">
+              {message}
+            </Alert>
+          )}
+        </form>
+      )}
     </section>
   );
 }
