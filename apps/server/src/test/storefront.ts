@@ -67,3 +67,18 @@ export const REVIEW_CSV_HEADER = [
   'moderatedAt',
   'rejectionReason',
 ] as const;
+
+/**
+ * Connects the project's payment account as a person does: the authorize address, then its callback
+ * with the code and state the (sandbox) provider sent back. Throws unless it is connected.
+ */
+export async function connectSandboxAccount(owner: Pick<BearerUser, 'call'>, projectId: string): Promise<void> {
+  const authorize = `/v1/platform/payment/stripe/authorize?project=${projectId}`;
+  const { url } = (await owner.call('GET', authorize)).json() as { url: string };
+  const back = new URL(url);
+  const res = await owner.call('POST', authorize, {
+    code: back.searchParams.get('code'),
+    state: back.searchParams.get('state'),
+  });
+  if (res.statusCode !== 200) throw new Error(`payment account not connected: ${res.body}`);
+}

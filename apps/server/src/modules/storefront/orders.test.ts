@@ -6,7 +6,7 @@ import { bearerUser, createProjectAs, type BearerUser } from '../../test/project
 import { addMembers } from '../access/testing.js';
 import { SandboxAccountGateway } from './payments/index.js';
 import { storefrontCustomers, storefrontOrders, storefrontShops } from './schema.js';
-import { anOrder, projectKey, storefrontBase } from '../../test/storefront.js';
+import { anOrder, connectSandboxAccount, projectKey, storefrontBase } from '../../test/storefront.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -26,15 +26,7 @@ describe('orders through the intake', () => {
   };
   const getOrder = async (id: string) =>
     (await owner.call('GET', `${base}/orders/${id}?project=${project}`)).json() as Json;
-  const connectAccount = async () => {
-    const { url } = (await owner.call('GET', `/v1/platform/payment/stripe/authorize?project=${project}`)).json();
-    const back = new URL(url as string);
-    const res = await owner.call('POST', `/v1/platform/payment/stripe/authorize?project=${project}`, {
-      code: back.searchParams.get('code'),
-      state: back.searchParams.get('state'),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  };
+  const connectAccount = () => connectSandboxAccount(owner, project);
 
   beforeAll(async () => {
     t = await createStartedTestApp({ deps: { accountGateway: gateway } });

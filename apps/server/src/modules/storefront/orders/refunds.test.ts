@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries } from '../../../core/audit/read.js';
 import { createStartedTestApp, type TestApp } from '../../../test/app.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../../test/projects.js';
-import { anOrder, projectKey, storefrontBase } from '../../../test/storefront.js';
+import { anOrder, connectSandboxAccount, projectKey, storefrontBase } from '../../../test/storefront.js';
 import { addMembers } from '../../access/testing.js';
 import { AccountGatewayError, type AccountRefundInput } from '../payments/account-gateway.js';
 import { SandboxAccountGateway } from '../payments/index.js';
@@ -53,12 +53,7 @@ describe('refunding an order', () => {
     await addMembers(t.database.db, project, [member.user.id], 'member');
     base = await storefrontBase(t, project);
     shop = await projectKey(t, owner, project, ['orders.create']);
-    const { url } = (await owner.call('GET', `/v1/platform/payment/stripe/authorize?project=${project}`)).json();
-    const back = new URL(url as string);
-    await owner.call('POST', `/v1/platform/payment/stripe/authorize?project=${project}`, {
-      code: back.searchParams.get('code'),
-      state: back.searchParams.get('state'),
-    });
+    await connectSandboxAccount(owner, project);
   });
   afterAll(() => t.close());
 
