@@ -5,7 +5,10 @@ import { MailService } from './service.js';
 export const mailModule = defineModule({
   name: 'mail',
   needs: [],
-  setup: ({ db, clock, config, log }) => ({
-    service: new MailService(db, clock, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log }),
-  }),
+  setup: ({ db, clock, config, log, onClose }) => {
+    const service = new MailService(db, clock, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log });
+    // A campaign's pool of SMTP connections closes with the app.
+    onClose(() => service.close());
+    return { service };
+  },
 });

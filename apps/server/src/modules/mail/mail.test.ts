@@ -1,58 +1,30 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock } from '../../core/clock.js';
 import type { DatabaseHandle } from '../../core/db/database.js';
 import { createTestDatabase } from '../../test/database.js';
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../test/smtp-sink.js';
 import { mailOutbox } from './schema.js';
-import { MailService } from './service.js';
-
-interface Received {
-  from: string;
-  to: string[];
-  data: string;
-}
+import { addressOf, MailService } from './service.js';
 
 describe('mail delivery over SMTP', () => {
   let database: DatabaseHandle;
-  let smtp: SMTPServer;
-  let port: number;
-  const received: Received[] = [];
-  let refuse = false;
+  let smtp: SmtpSink;
+  let received: ReceivedMail[];
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onRcptTo(_address, _session, callback) {
-        callback(refuse ? new Error('mailbox unavailable') : undefined);
-      },
-      onData(stream, session, callback) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            data,
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    port = (smtp.server.address() as AddressInfo).port;
+    smtp = await startSmtpSink();
+    received = smtp.received;
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
     await database.close();
   });
 
   const service = () =>
     new MailService(database.db, createTestClock(), {
-      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpUrl: smtp.url,
       from: 'Wharf <no-reply@wharf.local>',
       log: () => undefined,
     });
@@ -90,16 +62,82 @@ describe('mail delivery over SMTP', () => {
   });
 
   it('keeps a refused mail unsent with the error, for a later attempt', async () => {
-    refuse = true;
+    smtp.refuse((address) => address === 'bounce@example.com');
     const mail = service();
     await database.db.transaction((tx) => mail.enqueue(tx, { to: 'bounce@example.com', subject: 'Hello', text: 'hi' }));
     await mail.flush();
     const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'bounce@example.com'));
     expect(row!.sentAt).toBeNull();
     expect(row!.lastError).toMatch(/mailbox unavailable/);
-    refuse = false;
+    smtp.refuse(undefined);
     await mail.flush();
     const [after] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'bounce@example.com'));
     expect(after!.sentAt).not.toBeNull();
+  });
+
+  it('sends a batch through a pool of connections, each mail on its own, in the sender’s name with its headers', async () => {
+    const mail = service();
+    smtp.refuse((address) => address === 'full@example.com');
+    const to = Array.from({ length: 30 }, (_, i) => `reader${i}@example.com`);
+    const outcomes = await mail.sendBatch(
+      [...to, 'full@example.com'].map((address) => ({
+        to: address,
+        subject: `Spring sale for ${address}`,
+        text: 'Twenty per cent off.',
+        html: '<p>Twenty per cent off.</p>',
+        fromName: 'Harbour Goods',
+        headers: {
+          'List-Unsubscribe': `<https://console.example/v1/mail/subscriptions/unsubscribe?token=t-${address}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      })),
+    );
+    smtp.refuse(undefined);
+    expect(outcomes.slice(0, 30).every((o) => o.ok)).toBe(true);
+    expect(outcomes[30]).toMatchObject({ ok: false, error: expect.stringMatching(/mailbox unavailable/) });
+    const got = received.filter((r) => r.data.includes('Subject: Spring sale'));
+    expect(got.map((r) => r.to[0]).sort()).toEqual([...to].sort());
+    const first = got.find((r) => r.to[0] === 'reader0@example.com')!;
+    expect(first.from).toBe('no-reply@wharf.local');
+    // Long headers are folded onto continuation lines (RFC 5322): read them unfolded.
+    const headers = first.data.replace(/\r\n[ \t]+/g, ' ');
+    expect(headers).toContain('From: Harbour Goods <no-reply@wharf.local>');
+    expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(headers).toMatch(
+      /List-Unsubscribe: <https:\/\/console\.example\/v1\/mail\/subscriptions\/unsubscribe\?token=t-reader0@example\.com>/,
+    );
+    // Bulk mail is the caller's record (a campaign's recipients), not the outbox's.
+    expect(await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'reader0@example.com'))).toEqual([]);
+    mail.close();
+  });
+});
+
+describe('bulk mail without SMTP', () => {
+  it('keeps a batch in the outbox with its sender name and headers', async () => {
+    const database = await createTestDatabase();
+    try {
+      const mail = new MailService(database.db, createTestClock(), {
+        smtpUrl: undefined,
+        from: 'Wharf <no-reply@wharf.local>',
+        log: () => undefined,
+      });
+      const outcomes = await mail.sendBatch([
+        { to: 'a@example.com', subject: 'Hi', text: 'hi', fromName: 'Harbour Goods', headers: { 'X-Campaign': 'c1' } },
+        { to: 'b@example.com', subject: 'Hi', text: 'hi' },
+      ]);
+      expect(outcomes).toEqual([{ ok: true }, { ok: true }]);
+      const rows = await database.db.select().from(mailOutbox);
+      expect(rows.map((r) => [r.to, r.fromName, r.headers])).toEqual([
+        ['a@example.com', 'Harbour Goods', { 'X-Campaign': 'c1' }],
+        ['b@example.com', null, null],
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('reads the bare address of a named sender', () => {
+    expect(addressOf('Wharf <no-reply@wharf.local>')).toBe('no-reply@wharf.local');
+    expect(addressOf(' ops@example.com ')).toBe('ops@example.com');
   });
 });

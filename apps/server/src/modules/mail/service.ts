@@ -10,7 +10,17 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** The sender's name when not the platform's: a shop's campaign goes out in the shop's name. */
+  fromName?: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on marketing mail. */
+  headers?: Record<string, string>;
 }
+
+/** What became of one message of a batch: handed to the SMTP server (or kept in the outbox), or refused. */
+export type BatchOutcome = { ok: true } | { ok: false; error: string };
+
+/** Connections a bulk send keeps open to the SMTP server: enough to keep it busy, few enough to be polite. */
+const BULK_CONNECTIONS = 5;
 
 /**
  * Mail goes to the outbox in the caller's transaction, so a rolled-back change sends nothing.
@@ -18,6 +28,8 @@ export interface MailMessage {
  */
 export class MailService {
   private readonly transport: Transporter | undefined;
+  /** Made on the first bulk send: a pool of connections for campaigns, apart from the one-by-one flush. */
+  private bulkTransport: Transporter | undefined;
   private flushing: Promise<void> | undefined;
 
   constructor(
@@ -29,7 +41,79 @@ export class MailService {
   }
 
   async enqueue(tx: Executor, message: MailMessage): Promise<void> {
-    await tx.insert(mailOutbox).values({ ...message, html: message.html ?? null, createdAt: this.clock.now() });
+    await tx.insert(mailOutbox).values(this.outboxRow(message, this.clock.now()));
+  }
+
+  /**
+   * Sends many mails at once (a campaign's batch), each on its own: with SMTP_URL through a pool of
+   * connections, straight to the server (the caller keeps its own record of each send), else into
+   * the outbox in one statement. Answers each message's outcome, in order; never throws for one
+   * refused message.
+   */
+  async sendBatch(messages: readonly MailMessage[]): Promise<BatchOutcome[]> {
+    if (messages.length === 0) return [];
+    if (!this.options.smtpUrl) {
+      const now = this.clock.now();
+      await this.db.insert(mailOutbox).values(messages.map((m) => ({ ...this.outboxRow(m, now), sentAt: null })));
+      return messages.map(() => ({ ok: true }));
+    }
+    this.bulkTransport ??= nodemailer.createTransport({
+      url: this.options.smtpUrl,
+      pool: true,
+      maxConnections: BULK_CONNECTIONS,
+      maxMessages: Infinity,
+    });
+    const transport = this.bulkTransport;
+    return Promise.all(
+      messages.map(async (message): Promise<BatchOutcome> => {
+        try {
+          await transport.sendMail(this.envelope(message));
+          return { ok: true };
+        } catch (error) {
+          return { ok: false, error: error instanceof Error ? error.message : String(error) };
+        }
+      }),
+    );
+  }
+
+  /** Closes the bulk pool's connections (the app is closing). */
+  close(): void {
+    this.bulkTransport?.close();
+    this.bulkTransport = undefined;
+  }
+
+  private outboxRow(message: MailMessage, createdAt: Date) {
+    return {
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      fromName: message.fromName ?? null,
+      headers: message.headers ?? null,
+      createdAt,
+    };
+  }
+
+  /** The message as nodemailer sends it: from the platform's address, in the sender's name if given. */
+  private envelope(message: {
+    to: string;
+    subject: string;
+    text: string;
+    html?: string | null | undefined;
+    fromName?: string | null | undefined;
+    headers?: Record<string, string> | null | undefined;
+  }) {
+    const from = message.fromName
+      ? { name: message.fromName, address: addressOf(this.options.from) }
+      : this.options.from;
+    return {
+      from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.html ? { html: message.html } : {}),
+      ...(message.headers ? { headers: message.headers } : {}),
+    };
   }
 
   /** Deliver unsent mail (no-op without SMTP). Safe to call after every commit; runs one at a time. */
@@ -46,13 +130,7 @@ export class MailService {
     const pending = await this.db.select().from(mailOutbox).where(isNull(mailOutbox.sentAt)).limit(50);
     for (const message of pending) {
       try {
-        await transport.sendMail({
-          from: this.options.from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          ...(message.html ? { html: message.html } : {}),
-        });
+        await transport.sendMail(this.envelope(message));
         await this.db
           .update(mailOutbox)
           .set({ sentAt: this.clock.now(), lastError: null })
@@ -102,4 +180,9 @@ export class MailService {
           : null,
     };
   }
+}
+
+/** The bare address of a `Name <address>` sender (MAIL_FROM), or the whole when it has no name. */
+export function addressOf(sender: string): string {
+  return /<([^>]+)>\s*$/.exec(sender)?.[1]?.trim() ?? sender.trim();
 }
