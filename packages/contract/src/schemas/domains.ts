@@ -30,11 +30,11 @@ export const ProjectDomain = z
     /** Lower-case ASCII (an IDN in punycode), no trailing dot. */
     domain: z.string(),
     status: DomainStatus,
-    /** Why the last check did not verify it, in words; null once verified or before the first check. */
+    /** Why the last check did not verify it (or a verified domain's daily recheck failed), in words; else null. */
     failure: z.string().nullable(),
     record: DomainRecord,
     lastCheckedAt: z.iso.datetime().nullable(),
-    /** When the background job looks again (pending only). */
+    /** When the background job looks again: a pending domain's next check, a verified one's daily recheck. */
     nextCheckAt: z.iso.datetime().nullable(),
     verifiedAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),

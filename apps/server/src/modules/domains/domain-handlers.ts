@@ -35,7 +35,8 @@ export function toProjectDomain(row: DomainRow): ProjectDomain {
   return {
     domain: row.domain,
     status: row.status,
-    failure: row.status === 'verified' ? null : row.failure,
+    // Verifying clears it; a verified domain has one only while its daily recheck fails.
+    failure: row.failure,
     record: { type: 'TXT', name: recordName(row.domain), value: expectedValue(row.token) },
     lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
     nextCheckAt: row.nextCheckAt?.toISOString() ?? null,

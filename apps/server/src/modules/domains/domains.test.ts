@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { Platform, ProjectDomain, ProjectDomainList } from '@wharf/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditEntries } from '../../core/audit/read.js';
@@ -9,7 +10,7 @@ import { installDrive, uploadAs } from '../../test/drive.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 import { addMembers } from '../access/testing.js';
 import { normalizeDomain } from '../platform/domain-names.js';
-import { checkOffset, nextCheckDelay } from './schedule.js';
+import { checkOffset, nextCheckDelay, RECHECK_INTERVAL_MS } from './schedule.js';
 import { projectDomains } from './schema.js';
 
 const MINUTE = 60_000;
@@ -171,7 +172,8 @@ describe('custom domains over HTTP, checked against a loopback DNS server', () =
     expect(after.data[0]).toMatchObject({
       status: 'verified',
       failure: null,
-      nextCheckAt: null,
+      // Checked again daily (see the recheck test below).
+      nextCheckAt: new Date(t.clock.now().getTime() + RECHECK_INTERVAL_MS).toISOString(),
       verifiedAt: t.clock.now().toISOString(),
     });
     expect(after.website).toEqual({
@@ -237,6 +239,43 @@ describe('custom domains over HTTP, checked against a loopback DNS server', () =
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'verified', verifiedAt: t.clock.now().toISOString() });
     dns.setTxt('_wharf.never.example');
+  });
+
+  it('checks a verified domain daily, and unverifies it once its record is gone at 3 checks in a row', async () => {
+    const domain = await added('kept.example');
+    dns.setTxt('_wharf.kept.example', domain.record.value);
+    await runJobs();
+    expect((await domainOf('kept.example')).status).toBe('verified');
+    const day = async () => {
+      t.clock.advance(RECHECK_INTERVAL_MS);
+      await runJobs();
+      await owner.refresh(); // a day passes: a token lasts one hour
+      return domainOf('kept.example');
+    };
+    // Gone at one check, back at the next: a blip, and the count of failures starts over.
+    dns.setTxt('_wharf.kept.example');
+    expect(await day()).toMatchObject({
+      status: 'verified',
+      failure: 'No TXT record found at _wharf.kept.example. It stays verified unless 3 daily checks in a row fail.',
+    });
+    dns.setTxt('_wharf.kept.example', domain.record.value);
+    expect(await day()).toMatchObject({ status: 'verified', failure: null });
+
+    // Gone for good: the third failed check in a row unverifies it, and the Website no longer names it.
+    dns.setTxt('_wharf.kept.example');
+    expect((await day()).status).toBe('verified');
+    expect((await day()).status).toBe('verified');
+    expect(await day()).toMatchObject({
+      status: 'failed',
+      failure: 'No TXT record found at _wharf.kept.example after 3 days.',
+      nextCheckAt: null,
+    });
+    expect((await list()).website.customDomainName).not.toBe('kept.example');
+    // Nothing is checked any more.
+    t.clock.advance(RECHECK_INTERVAL_MS);
+    await runJobs();
+    const [row] = await t.database.db.select().from(projectDomains).where(eq(projectDomains.domain, 'kept.example'));
+    expect(row).toMatchObject({ status: 'failed', nextCheckAt: null });
   });
 
   it('checks a failed domain again on request: pending on a fresh schedule', async () => {
@@ -402,9 +441,9 @@ describe('custom domains over HTTP, checked against a loopback DNS server', () =
       const seen = await t.app.inject({ method: 'GET', url: '/omnis/v3/platform', headers: { host: 'localhost' } });
       expect(seen.json().name).toBe('Harbour Shops');
       const audited = await auditEntries(t.database.db, { operationId: 'updatePlatform', result: 'success' });
-      expect(audited.some((e) => e.projectId === null && (e.details as { name?: string }).name === 'Harbour Shops')).toBe(
-        true,
-      );
+      expect(
+        audited.some((e) => e.projectId === null && (e.details as { name?: string }).name === 'Harbour Shops'),
+      ).toBe(true);
       // Images come from a project's drive: without a project there is none to take them from.
       const favicon = await admin.call('PATCH', '/v1/platform', { favicon: '9d6f1d2e-8a1b-4c3d-9e8f-0a1b2c3d4e5f' });
       expect(favicon.statusCode).toBe(400);

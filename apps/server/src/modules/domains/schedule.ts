@@ -28,3 +28,12 @@ export function nextCheckDelay(checks: number): number | undefined {
 
 /** A manual check (the console's "Check now") waits this long after the domain's last check. */
 export const CHECK_NOW_INTERVAL_MS = 10_000;
+
+/**
+ * A verified domain is checked again once a day, so removing its record (or handing the domain to
+ * someone else) does not leave it verified for ever. One failed recheck is a DNS blip; it loses its
+ * verification when the record has been missing at three daily rechecks in a row (3 days), as long as
+ * a new domain is given to prove itself.
+ */
+export const RECHECK_INTERVAL_MS = 24 * HOUR;
+export const RECHECK_FAILURES_MAX = 3;

@@ -11,12 +11,14 @@ const ABSENT = new Set(['ENODATA', 'ENOTFOUND']);
 /**
  * Looks TXT records up through `servers` (DNS_SERVERS: IP[:port]) or, without them, the system's
  * resolvers. A resolver of its own, so tests (and deployments behind a split-horizon DNS) choose
- * who answers without touching the process's other lookups.
+ * who answers without touching the process's other lookups — and a new one for each lookup: a
+ * resolver keeps answers (c-ares' cache), and a check must see the record as it is now, not the
+ * "no such record" of the check before the person created it (or the record they since removed).
  */
 export function createTxtLookup(servers: readonly string[] | undefined): TxtLookup {
-  const resolver = new Resolver({ timeout: 5000, tries: 2 });
-  if (servers && servers.length > 0) resolver.setServers([...servers]);
   return async (name) => {
+    const resolver = new Resolver({ timeout: 5000, tries: 2 });
+    if (servers && servers.length > 0) resolver.setServers([...servers]);
     try {
       const records = await resolver.resolveTxt(name);
       // A long TXT value comes in chunks of at most 255 bytes; its value is their concatenation.

@@ -3,7 +3,7 @@ import type { Clock } from '../../core/clock.js';
 import type { Database, Executor } from '../../core/db/database.js';
 import type { JobEnqueuer, JobQueue } from '../../core/jobs/queue.js';
 import { holdDomainClaims, platformDomainCovering } from '../platform/read-models.js';
-import { nextCheckDelay } from './schedule.js';
+import { nextCheckDelay, RECHECK_FAILURES_MAX, RECHECK_INTERVAL_MS } from './schedule.js';
 import { projectDomains } from './schema.js';
 import type { TxtAnswer, TxtLookup } from './txt-lookup.js';
 
@@ -50,6 +50,10 @@ function judge(answer: TxtAnswer, row: DomainRow): Outcome {
   return { verified: false, meanwhile: words, finally: words };
 }
 
+/** A failed daily recheck of a verified domain, in words: what was found, and that it is not lost yet. */
+const stillVerified = (found: string) =>
+  `${found.replace(/ yet\.$/, '.')} It stays verified unless ${RECHECK_FAILURES_MAX} daily checks in a row fail.`;
+
 /** Why a domain whose record is right still cannot be the project's, if it cannot. */
 async function claimedElsewhere(tx: Executor, row: DomainRow): Promise<string | undefined> {
   const [other] = await tx
@@ -78,8 +82,9 @@ const unchanged = (current: DomainRow, seen: DomainRow) =>
  * Looks the domain's TXT record up and writes what it found. A `counted` check (the job's, or the
  * first of a failed domain checked again) moves the schedule: the next check, or `failed` once the
  * window is over. An uncounted one (the console's "Check now" on a pending domain) only verifies it
- * or tells why not. The lookup runs outside any transaction; the write is skipped when the row moved
- * meanwhile. Answers the row as it is after, undefined when it was deleted.
+ * or tells why not. A verified domain's daily recheck counts its failures in a row in `checks` and
+ * fails it at the third (schedule.ts). The lookup runs outside any transaction; the write is skipped
+ * when the row moved meanwhile. Answers the row as it is after, undefined when it was deleted.
  */
 export async function checkDomain(
   deps: VerificationDeps,
@@ -92,15 +97,38 @@ export async function checkDomain(
     const [current] = await tx.select().from(projectDomains).where(eq(projectDomains.id, seen.id)).for('update');
     if (!current || !unchanged(current, seen)) return current;
     const now = clock.now();
-    const checks = current.checks + (options.counted ? 1 : 0);
+    const recheckLater = async () => {
+      const nextCheckAt = new Date(now.getTime() + RECHECK_INTERVAL_MS);
+      await jobs.enqueue(tx, DOMAIN_CHECK_QUEUE, { domainId: current.id }, { runAt: nextCheckAt });
+      return nextCheckAt;
+    };
+    if (current.status === 'verified') {
+      // The daily recheck: `checks` counts the failures in a row, from 0 at verification.
+      const failures = outcome.verified ? 0 : current.checks + 1;
+      const set: Partial<DomainRow> = outcome.verified
+        ? { failure: null, nextCheckAt: await recheckLater() }
+        : failures >= RECHECK_FAILURES_MAX
+          ? { status: 'failed', failure: outcome.finally, nextCheckAt: null }
+          : { failure: stillVerified(outcome.meanwhile), nextCheckAt: await recheckLater() };
+      const [updated] = await tx
+        .update(projectDomains)
+        .set({ ...set, checks: failures, lastCheckedAt: now })
+        .where(eq(projectDomains.id, current.id))
+        .returning();
+      return updated;
+    }
+    let checks = current.checks + (options.counted ? 1 : 0);
     let set: Partial<DomainRow>;
     if (outcome.verified) {
       // Claims of one name take turns, so two projects verifying it at once cannot both win.
       await holdDomainClaims(tx);
       const refusal = await claimedElsewhere(tx, current);
-      set = refusal
-        ? { status: 'failed', failure: refusal, nextCheckAt: null }
-        : { status: 'verified', failure: null, nextCheckAt: null, verifiedAt: now };
+      if (refusal) {
+        set = { status: 'failed', failure: refusal, nextCheckAt: null };
+      } else {
+        set = { status: 'verified', failure: null, nextCheckAt: await recheckLater(), verifiedAt: now };
+        checks = 0;
+      }
     } else if (!options.counted) {
       set = { failure: outcome.meanwhile };
     } else {
@@ -123,13 +151,14 @@ export async function checkDomain(
 }
 
 /**
- * The background check: one job per scheduled check, carrying the domain's id. A job that finds its
- * domain gone, no longer pending or not yet due (a check moved the schedule) does nothing.
+ * The background check: one job per scheduled check (a pending domain's, or a verified one's daily
+ * recheck), carrying the domain's id. A job that finds its domain gone, failed or not yet due (a check
+ * moved the schedule) does nothing.
  */
 export function registerDomainChecks(queue: JobQueue, deps: VerificationDeps): void {
   queue.register<{ domainId: string }>(DOMAIN_CHECK_QUEUE, async ({ domainId }) => {
     const [row] = await deps.db.select().from(projectDomains).where(eq(projectDomains.id, domainId));
-    if (!row || row.status !== 'pending' || !row.nextCheckAt) return;
+    if (!row || row.status === 'failed' || !row.nextCheckAt) return;
     if (row.nextCheckAt.getTime() > deps.clock.now().getTime()) return;
     await checkDomain(deps, row, { counted: true });
   });
