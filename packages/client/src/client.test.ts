@@ -56,6 +56,22 @@ describe('createClient', () => {
     expect((init.headers as Record<string, string>)['X-CSRF-TOKEN']).toBe('abc');
     expect(getHeaders).toHaveBeenCalledWith('GET');
   });
+
+  it('sends a multipart upload as a form with the file in the field `file`, its boundary left to fetch', async () => {
+    const fetch = vi.fn(async () => jsonResponse(201, { id: 'i' }));
+    const client = createClient({ fetch });
+    expectTypeOf(client.importSubscribers).parameter(0).toEqualTypeOf<{ project: string; file: Blob }>();
+    const file = new File(['email\na@example.com\n'], 'people.csv', { type: 'text/csv' });
+    await client.importSubscribers({ project: 'p', file });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/v1/mail/subscribers/import?project=p');
+    expect((init.headers as Record<string, string>)['content-type']).toBeUndefined();
+    const form = init.body as FormData;
+    expect((form.get('file') as File).name).toBe('people.csv');
+    await expect(client.importSubscribers({ project: 'p' } as never)).rejects.toThrow(
+      'Required parameter file was null or undefined when calling importSubscribers.',
+    );
+  });
 });
 
 describe('generated operation metadata', () => {

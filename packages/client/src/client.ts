@@ -9,7 +9,11 @@ type InputOf<S> = [S] extends [never] ? Record<never, never> : S extends z.ZodTy
 type BodyArg<Op> = Op extends { body: infer B extends z.ZodType; bodyName: infer N extends string }
   ? { [K in N]: z.input<B> }
   : Record<never, never>;
-type UploadArg<Op> = Op extends { upload: true } ? { bytes: Blob } : Record<never, never>;
+type UploadArg<Op> = Op extends { upload: true }
+  ? { bytes: Blob }
+  : Op extends { upload: 'multipart' }
+    ? { file: Blob }
+    : Record<never, never>;
 
 /** One flat argument per call: path and query parameters by name, and the body under its SPEC.md name. */
 export type ArgsOf<Op> = Flatten<
@@ -66,11 +70,22 @@ function buildUrl(baseUrl: string, meta: OperationMeta, args: Record<string, unk
 function checkRequired(meta: OperationMeta, args: Record<string, unknown>): void {
   const { operationId, bodyName } = meta;
   for (const name of meta.pathParams) if (isMissing(args[name])) throw new RequiredError(name, operationId);
-  if (meta.upload && isMissing(args.bytes)) throw new RequiredError('bytes', operationId);
+  if (meta.upload === true && isMissing(args.bytes)) throw new RequiredError('bytes', operationId);
+  if (meta.upload === 'multipart' && isMissing(args.file)) throw new RequiredError('file', operationId);
   for (const name of meta.requiredQuery) if (isMissing(args[name])) throw new RequiredError(name, operationId);
   if (meta.bodyRequired && isMissing(args[bodyName ?? 'body'])) {
     throw new RequiredError(bodyName ?? 'body', operationId);
   }
+}
+
+function requestBody(meta: OperationMeta, args: Record<string, unknown>, body: unknown): BodyInit | null {
+  if (meta.upload === true) return args.bytes as Blob;
+  if (meta.upload === 'multipart') {
+    const form = new FormData();
+    form.append('file', args.file as Blob);
+    return form;
+  }
+  return body === undefined ? null : JSON.stringify(body);
 }
 
 async function readBody(response: Response, meta: OperationMeta): Promise<unknown> {
@@ -109,7 +124,8 @@ export function buildClient(
     if (token) headers.authorization = `Bearer ${token}`;
     const body = meta.bodyName ? args[meta.bodyName] : undefined;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    if (meta.upload) headers['content-type'] = 'application/octet-stream';
+    // A form's content type carries its boundary, which fetch writes itself.
+    if (meta.upload === true) headers['content-type'] = 'application/octet-stream';
     Object.assign(headers, options.headers);
 
     let response: Response;
@@ -117,7 +133,7 @@ export function buildClient(
       response = await doFetch(buildUrl(baseUrl, meta, args), {
         method: meta.method,
         headers,
-        body: meta.upload ? (args.bytes as Blob) : body === undefined ? null : JSON.stringify(body),
+        body: requestBody(meta, args, body),
         signal: options.signal ?? null,
         ...(config.credentials ? { credentials: config.credentials } : {}),
       });

@@ -16,8 +16,11 @@ export interface OperationMeta {
   readonly bodyRequired: boolean;
   /** A file answer: the call resolves to a Blob. */
   readonly download?: true;
-  /** The body is a file's bytes: the call sends its `bytes` (a Blob) as application/octet-stream. */
-  readonly upload?: true;
+  /**
+   * The body is a file's bytes: the call sends its `bytes` (a Blob) as application/octet-stream; or,
+   * `multipart`, its `file` (a Blob or File) as multipart/form-data in the field `file`.
+   */
+  readonly upload?: true | 'multipart';
 }
 
 function acceptsAbsent(schema: { safeParse(value: unknown): { success: boolean } }): boolean {
@@ -39,6 +42,6 @@ export function metaOf(operation: Operation): OperationMeta {
     ...(operation.bodyName ? { bodyName: operation.bodyName } : {}),
     bodyRequired: operation.body !== undefined && !acceptsAbsent(operation.body),
     ...(operation.download ? { download: true as const } : {}),
-    ...(operation.upload ? { upload: true as const } : {}),
+    ...(operation.upload ? { upload: operation.upload } : {}),
   };
 }

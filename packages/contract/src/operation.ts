@@ -46,9 +46,11 @@ export interface Operation {
   readonly download?: 'application/pdf' | 'text/csv' | 'file';
   /**
    * The request body is the bytes of a file (`application/octet-stream`), streamed to the handler
-   * unparsed and never held whole; the client sends a Blob as `bytes`.
+   * unparsed and never held whole; the client sends a Blob as `bytes`. `multipart`: a
+   * `multipart/form-data` body with one file in the field `file` (a browser's form), streamed to the
+   * handler as its `body`; the client sends a Blob or File as `file`.
    */
-  readonly upload?: true;
+  readonly upload?: true | 'multipart';
 }
 
 /** Identity helper that keeps the literal types of an operation for the client's inference. */

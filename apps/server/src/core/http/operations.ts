@@ -1,4 +1,5 @@
-import { successResponse, type InputOf, type Operation, type ResultOf } from '@wharf/contract';
+import fastifyMultipart from '@fastify/multipart';
+import { IMPORT_FILE_MAX_BYTES, successResponse, type InputOf, type Operation, type ResultOf } from '@wharf/contract';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,6 +26,13 @@ export type HandlerResult<Op> = Op extends { download: 'file' }
     ? FileAnswer
     : ResultOf<Op>;
 
+/** A multipart upload's file (`upload: 'multipart'`): its stream, read once, never held whole. */
+export interface UploadedFile {
+  filename: string;
+  mimetype: string;
+  stream: Readable;
+}
+
 export type Handler<Op> = (
   input: InputOf<Op>,
   request: FastifyRequest,
@@ -32,6 +40,41 @@ export type Handler<Op> = (
 ) => Promise<HandlerResult<Op>> | HandlerResult<Op>;
 
 const OCTET_STREAM = 'application/octet-stream';
+const FORM = 'application/x-www-form-urlencoded';
+/** The largest file of a multipart upload (a CSV of subscribers is the one today). */
+export const MULTIPART_FILE_MAX_BYTES = IMPORT_FILE_MAX_BYTES;
+const FILE_FIELD = 'file';
+
+/**
+ * The one file of a multipart upload's request (`upload: 'multipart'`), in the field `file`, as a
+ * stream its handler reads as it arrives (never held whole): the handler calls this once, after
+ * the access checks have passed. A file above the limit fails its stream with 413 at the limit.
+ */
+export async function multipartFile(request: FastifyRequest): Promise<UploadedFile> {
+  if (!request.isMultipart()) {
+    throw new AppError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Send the file as multipart/form-data, in the field ${FILE_FIELD}.`,
+    );
+  }
+  const part = await request
+    .file({ limits: { fileSize: MULTIPART_FILE_MAX_BYTES, files: 1, fields: 10, parts: 20 } })
+    .catch(() => {
+      throw new AppError(400, 'BAD_MULTIPART', 'The upload is not a well-formed multipart/form-data body.');
+    });
+  if (!part || part.fieldname !== FILE_FIELD) {
+    part?.file.resume();
+    throw new AppError(400, 'FILE_MISSING', `Choose a file to upload, in the field ${FILE_FIELD}.`);
+  }
+  const megabytes = Math.round(MULTIPART_FILE_MAX_BYTES / 1024 / 1024);
+  part.file.once('limit', () => {
+    part.file.destroy(
+      new AppError(413, 'FILE_TOO_LARGE', `The file is larger than ${megabytes} MB: split it in parts.`),
+    );
+  });
+  return { filename: part.filename, mimetype: part.mimetype, stream: part.file };
+}
 
 /** Sends a file answer: never cached (bills and statements are private), saved under its name. */
 function sendFile(reply: FastifyReply, contentType: string, file: FileAnswer): Readable | Buffer {
@@ -52,6 +95,8 @@ export type Handlers<T extends Record<string, Operation>> = { [K in keyof T]: Ha
 declare module 'fastify' {
   interface FastifyContextConfig {
     operationId?: string;
+    /** Takes a form post, its body unread (RFC 8058's one-click unsubscribe); see `registerOperations`. */
+    takesForm?: boolean;
   }
 }
 
@@ -136,6 +181,19 @@ export function registerOperations<T extends Record<string, Operation>>(
   if (Object.values(table).some((operation) => operation.upload) && !app.hasContentTypeParser(OCTET_STREAM)) {
     app.addContentTypeParser(OCTET_STREAM, (_request, payload, done) => done(null, payload));
   }
+  // Multipart uploads are read by the handler from the request itself (multipartFile), as they come.
+  if (Object.values(table).some((operation) => operation.upload === 'multipart')) {
+    void app.register(fastifyMultipart, { throwFileSizeLimit: true });
+  }
+  // RFC 8058's one-click unsubscribe: mail clients POST `List-Unsubscribe=One-Click` as a form. Only a
+  // public operation that takes no body (a signed token in its query is the whole authority) and is
+  // not CSRF-checked accepts a form, unread; every other route answers it 415 as before.
+  if (!app.hasContentTypeParser(FORM)) {
+    app.addContentTypeParser(FORM, { parseAs: 'string' }, (request, _body, done) => {
+      if (request.routeOptions.config.takesForm) done(null, undefined);
+      else done(new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Unsupported Media Type: ${FORM}`), undefined);
+    });
+  }
   for (const [key, operation] of Object.entries(table) as [keyof T & string, Operation][]) {
     const handler = handlers[key] as Handler<Operation>;
     const success = successResponse(operation);
@@ -153,7 +211,11 @@ export function registerOperations<T extends Record<string, Operation>>(
         ...(operation.body ? { body: operation.body } : {}),
         response: operation.responses,
       },
-      config: { operationId: operation.operationId, rateLimit: rateLimitOptions(rateLimits?.[operation.operationId]) },
+      config: {
+        operationId: operation.operationId,
+        rateLimit: rateLimitOptions(rateLimits?.[operation.operationId]),
+        takesForm: operation.method === 'POST' && operation.access.kind === 'public' && !operation.body && !csrf,
+      },
       onRequest: async (request) => {
         // Forged cross-site writes are refused before anything else is looked at.
         if (csrf) checkCsrf(request);
