@@ -83,6 +83,20 @@ export const routeTable = [
     component: lazyRouteComponent(() => import('../pages/verify-email/VerifyEmailPage'), 'VerifyEmailPage'),
   },
   {
+    // A subscriber's links from a marketing mail (issue 23): public, the token is their authority.
+    path: '/mail/confirm',
+    staticData: { name: 'mail.confirm', title: 'Confirm subscription', ...page.blank },
+    component: lazyRouteComponent(
+      () => import('../pages/mail-subscription/ConfirmSubscriptionPage'),
+      'ConfirmSubscriptionPage',
+    ),
+  },
+  {
+    path: '/mail/unsubscribe',
+    staticData: { name: 'mail.unsubscribe', title: 'Unsubscribe', ...page.blank },
+    component: lazyRouteComponent(() => import('../pages/mail-subscription/UnsubscribePage'), 'UnsubscribePage'),
+  },
+  {
     path: '/settings',
     staticData: { name: 'account.settings', title: 'Settings', ...page.account },
     component: lazyRouteComponent(() => import('../pages/settings/SettingsPage'), 'SettingsPage'),

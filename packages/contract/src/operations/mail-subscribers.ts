@@ -150,7 +150,7 @@ export const mailSubscriberOperations = {
     operationId: 'updateMailingList',
     method: 'PATCH',
     path: '/v1/mail/mailing-lists/{mailingListId}',
-    summary: "Rename a mailing list, or change its description or opt-in",
+    summary: 'Rename a mailing list, or change its description or opt-in',
     tags,
     params: listParams,
     query: inProject,

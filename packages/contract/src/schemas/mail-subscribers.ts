@@ -67,18 +67,12 @@ export const AttributeKey = z
   .max(SUBSCRIBER_ATTRIBUTE_KEY_MAX);
 
 export const SubscriberAttributes = z
-  .record(
-    AttributeKey,
-    z.union([z.string().max(SUBSCRIBER_ATTRIBUTE_VALUE_MAX), z.number().finite(), z.boolean()]),
-  )
+  .record(AttributeKey, z.union([z.string().max(SUBSCRIBER_ATTRIBUTE_VALUE_MAX), z.number().finite(), z.boolean()]))
   .refine((value) => Object.keys(value).length <= SUBSCRIBER_ATTRIBUTES_MAX, {
     message: `Keep at most ${SUBSCRIBER_ATTRIBUTES_MAX} attributes.`,
   });
 
-const SubscriberName = z
-  .string()
-  .trim()
-  .max(SUBSCRIBER_NAME_MAX, `Use at most ${SUBSCRIBER_NAME_MAX} characters.`);
+const SubscriberName = z.string().trim().max(SUBSCRIBER_NAME_MAX, `Use at most ${SUBSCRIBER_NAME_MAX} characters.`);
 
 const ListIds = z.array(z.uuid()).max(SUBSCRIBER_LISTS_MAX, `Choose at most ${SUBSCRIBER_LISTS_MAX} lists.`);
 

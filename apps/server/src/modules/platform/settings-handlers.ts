@@ -66,7 +66,11 @@ export function platformSettingsHandlers(deps: {
         .set({ ...set, updatedAt: clock.now() })
         .where(eq(platforms.id, platformId))
         .returning();
-      await recordAudit(tx, request, { ...(projectId ? { projectId } : {}), target: `platform:${platformId}`, details });
+      await recordAudit(tx, request, {
+        ...(projectId ? { projectId } : {}),
+        target: `platform:${platformId}`,
+        details,
+      });
       return updated!;
     });
     service.invalidate();

@@ -285,7 +285,9 @@ export const storefrontEnquiries = pgTable(
     index('storefront_enquiries_received_idx').on(t.projectId, t.receivedAt, t.id),
     index('storefront_enquiries_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
     // The inbox's unread badge on every list call: only unread rows are in it, so it stays small.
-    index('storefront_enquiries_unread_idx').on(t.projectId).where(sql`${t.readAt} is null`),
+    index('storefront_enquiries_unread_idx')
+      .on(t.projectId)
+      .where(sql`${t.readAt} is null`),
   ],
 );
 

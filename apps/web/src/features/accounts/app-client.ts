@@ -10,7 +10,14 @@ const CSRF_PRIMING_PATH = '/omnis/v3/dashboard/user';
 /** The service API, called with the bearer token minted from the session. */
 const SERVICE_PREFIXES = ['/v1/', '/v2/'];
 /** Service calls a signed-out visitor makes: they must not mint a token (there is no session). */
-const PUBLIC_SERVICE_PATHS = new Set(['/v1/auth/token', '/v1/auth/device/code', '/v1/auth/healthz']);
+const PUBLIC_SERVICE_PATHS = new Set([
+  '/v1/auth/token',
+  '/v1/auth/device/code',
+  '/v1/auth/healthz',
+  // A subscriber's own links from a mail (confirm, unsubscribe): the signed token is their authority.
+  '/v1/mail/subscriptions/confirm',
+  '/v1/mail/subscriptions/unsubscribe',
+]);
 
 export function needsBearer(pathname: string): boolean {
   return SERVICE_PREFIXES.some((prefix) => pathname.startsWith(prefix)) && !PUBLIC_SERVICE_PATHS.has(pathname);

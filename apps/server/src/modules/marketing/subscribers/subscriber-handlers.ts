@@ -1,14 +1,111 @@
-import { mailSubscriberOperations } from '@wharf/contract';
-import { AppError } from '../../../core/errors.js';
+import type { mailSubscriberOperations } from '@wharf/contract';
+import type { FastifyRequest } from 'fastify';
+import { recordAudit } from '../../../core/audit/audit.js';
+import { isUniqueViolation } from '../../../core/db/errors.js';
 import type { Handlers } from '../../../core/http/operations.js';
 import type { MarketingSetup } from '../deps.js';
+import { subscriptionLinks } from '../links.js';
+import { mailingListHandlers } from '../lists/list-handlers.js';
+import { assertMarketing } from '../module-guard.js';
+import { recordPurchase } from './purchases.js';
+import { listSubscriberEvents } from './subscriber-events.js';
+import { listSubscribers } from './subscriber-list.js';
+import { findSubscriber, subscriberView } from './subscriber-views.js';
+import { addSubscriber, eraseSubscriber, replaceSubscriber } from './subscriber-writes.js';
+import { confirmSubscription, unsubscribe } from './subscription-links.js';
+import { subscriberExists } from './suppression.js';
 
 type Ops = typeof mailSubscriberOperations;
 
-/** Stub until the subscribers area is built: every call answers 501. */
-export async function subscriberHandlers(..._setup: MarketingSetup): Promise<Handlers<Ops>> {
-  const notYet = async () => {
-    throw new AppError(501, 'NOT_IMPLEMENTED', 'Not built yet.');
+const byKey = (request: FastifyRequest) => request.principal?.kind === 'authKey';
+
+/**
+ * Subscribers and mailing lists (issue 23, decision 038): the console's and the storefront form's
+ * calls, the subscriber's own confirm and unsubscribe links, and the shop's orders kept on each
+ * subscriber as they arrive (the storefront's `purchased` hook).
+ */
+export async function subscriberHandlers(...setup: MarketingSetup): Promise<Handlers<Ops>> {
+  const [shared, needs] = setup;
+  const { db, clock, config } = shared;
+  const links = await subscriptionLinks({ config, secret: shared.secret });
+  const deps = { needs, links };
+  const guard = (projectId: string) => assertMarketing(needs.integrations, db, projectId);
+  needs.storefront.purchased.add((tx, purchase) => recordPurchase(tx, purchase));
+
+  return {
+    createSubscriber: async ({ query, body }, request) => {
+      await guard(query.project);
+      const made = await db.transaction(async (tx) => {
+        const added = await addSubscriber(tx, deps, {
+          projectId: query.project,
+          body,
+          byKey: byKey(request),
+          now: clock.now(),
+        });
+        await recordAudit(tx, request, {
+          projectId: query.project,
+          target: `subscriber:${added.id}`,
+          details: { confirmationSent: added.confirmationSent, lists: body.lists.length },
+        });
+        return added;
+      });
+      // Delivers the confirmation the commit put in the outbox (nothing to do without SMTP).
+      if (made.confirmationSent) void needs.mail.flush();
+      return subscriberView(db, query.project, made.id);
+    },
+
+    listSubscribers: async ({ query }) => {
+      await guard(query.project);
+      return listSubscribers(db, query.project, query);
+    },
+
+    getSubscriber: async ({ params, query }) => {
+      await guard(query.project);
+      return subscriberView(db, query.project, params.subscriberId);
+    },
+
+    updateSubscriber: async ({ params, query, body }, request) => {
+      await guard(query.project);
+      const changes = await db
+        .transaction(async (tx) => {
+          const row = await findSubscriber(tx, query.project, params.subscriberId, true);
+          const changed = await replaceSubscriber(tx, deps, { row, body, now: clock.now() });
+          // Audited even when nothing changed; the entry names the fields, never their values.
+          await recordAudit(tx, request, {
+            projectId: query.project,
+            target: `subscriber:${row.id}`,
+            details: changed,
+          });
+          return changed;
+        })
+        .catch((error: unknown) => {
+          // Another call took the new address between the check and the write.
+          throw isUniqueViolation(error) ? subscriberExists() : error;
+        });
+      if (changes.status?.to === 'unconfirmed') void needs.mail.flush();
+      return subscriberView(db, query.project, params.subscriberId);
+    },
+
+    deleteSubscriber: async ({ params, query }, request) => {
+      await guard(query.project);
+      await db.transaction(async (tx) => {
+        const row = await findSubscriber(tx, query.project, params.subscriberId, true);
+        await eraseSubscriber(tx, row, clock.now());
+        // No address in the entry: an erasure must not leave the person in the audit log.
+        await recordAudit(tx, request, { projectId: query.project, target: `subscriber:${row.id}` });
+      });
+    },
+
+    listSubscriberEvents: async ({ params, query }) => {
+      await guard(query.project);
+      const subscriber = await findSubscriber(db, query.project, params.subscriberId);
+      return listSubscriberEvents(db, subscriber.id, query);
+    },
+
+    ...mailingListHandlers(...setup),
+
+    confirmSubscription: async ({ body }) => confirmSubscription({ db, needs, links }, body.token, clock.now()),
+
+    unsubscribe: async ({ query }) => unsubscribe({ db, needs, links }, query.token, clock.now()),
   };
-  return Object.fromEntries(Object.keys(mailSubscriberOperations).map((id) => [id, notYet])) as unknown as Handlers<Ops>;
 }

@@ -34,7 +34,15 @@ export async function purchaseHistory(
   const rows = await executor
     .select({ email: c.email, lastPurchasedAt: c.lastPurchasedAt, orderCount: c.orderCount })
     .from(c)
-    .where(and(eq(c.projectId, projectId), inArray(c.email, emails.map((e) => e.toLowerCase()))));
+    .where(
+      and(
+        eq(c.projectId, projectId),
+        inArray(
+          c.email,
+          emails.map((e) => e.toLowerCase()),
+        ),
+      ),
+    );
   for (const row of rows) found.set(row.email, { lastPurchasedAt: row.lastPurchasedAt, orderCount: row.orderCount });
   return found;
 }

@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../../core/db/database.js';
+import { projectNames } from '../../projects/read-models.js';
+import type { MarketingNeeds } from '../deps.js';
+import type { SubscriptionLinks } from '../links.js';
+import { recordEvents } from './subscriber-events.js';
+
+/** The Marketing module's settings this area reads (integrations/manifests/marketing.ts). */
+export interface MarketingSettings {
+  senderName: string;
+  doubleOptIn: boolean;
+}
+
+export async function marketingSettings(
+  needs: Pick<MarketingNeeds, 'integrations'>,
+  db: Executor,
+  projectId: string,
+): Promise<MarketingSettings> {
+  const config = (await needs.integrations.configOf(db, projectId, 'marketing')) ?? {};
+  return {
+    senderName: typeof config.senderName === 'string' ? config.senderName.trim() : '',
+    // The manifest's default: a form's sign-up is confirmed by mail unless the project turned it off.
+    doubleOptIn: config.doubleOptIn !== false,
+  };
+}
+
+/** Who the mails come from, as people read it: the module's sender name, else the project's name. */
+export async function senderName(db: Executor, projectId: string, settings?: MarketingSettings): Promise<string> {
+  if (settings?.senderName) return settings.senderName;
+  const [project] = await db
+    .select({ name: projectNames.name })
+    .from(projectNames)
+    .where(eq(projectNames.id, projectId));
+  return project?.name ?? '';
+}
+
+/**
+ * Whether a new subscriber must confirm by mail before they may be mailed (double opt-in): when
+ * the caller asks for it, when any of their lists is double opt-in, or when a key (the storefront's
+ * form) adds them in a project whose settings confirm sign-ups. A person in the console adding
+ * someone who agreed elsewhere records that consent instead.
+ */
+export function needsConfirmation(input: {
+  requested: 'subscribed' | 'unconfirmed' | undefined;
+  lists: readonly { optIn: 'single' | 'double' }[];
+  byKey: boolean;
+  settings: MarketingSettings;
+}): boolean {
+  return (
+    input.requested === 'unconfirmed' ||
+    input.lists.some((list) => list.optIn === 'double') ||
+    (input.byKey && input.settings.doubleOptIn)
+  );
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The confirmation mail: one link, and what to do if they did not ask. */
+export function confirmationMail(to: string, sender: string, link: string) {
+  const from = sender || 'our mailing list';
+  const ask = `Please confirm that you want to receive mail from ${from}.`;
+  const ignore = 'If you did not ask for this, ignore this mail: you will not be added.';
+  return {
+    to,
+    subject: `Confirm your subscription to ${from}`,
+    text: `${ask}\n\nConfirm: ${link}\n\n${ignore}\n`,
+    html:
+      `<p>${escapeHtml(ask)}</p>` +
+      `<p><a href="${escapeHtml(link)}">Confirm my subscription</a></p>` +
+      `<p>${escapeHtml(ignore)}</p>`,
+  };
+}
+
+/** Mails the confirmation link in the caller's transaction (nothing goes if it rolls back), and says so in the activity. */
+export async function sendConfirmation(
+  tx: Executor,
+  deps: { mail: MarketingNeeds['mail']; links: SubscriptionLinks },
+  subscriber: { id: string; projectId: string; email: string },
+  sender: string,
+  now: Date,
+): Promise<void> {
+  const link = deps.links.confirmUrl({ subscriberId: subscriber.id, projectId: subscriber.projectId });
+  await deps.mail.enqueue(tx, confirmationMail(subscriber.email, sender, link));
+  await recordEvents(tx, [
+    { projectId: subscriber.projectId, subscriberId: subscriber.id, at: now, kind: 'confirmation_sent' },
+  ]);
+}

@@ -1,0 +1,103 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiError, deferred, fakeApi, json, queryOf, type FakeRoutes } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+
+const CONFIRM = 'POST /v1/mail/subscriptions/confirm';
+const UNSUBSCRIBE = 'POST /v1/mail/subscriptions/unsubscribe';
+const TOKEN = 'signed.token-123';
+
+/** No session: the people who follow these links are subscribers, not console users. */
+const visitor = (routes: FakeRoutes) => fakeApi({ routes });
+
+describe('the confirmation link (/mail/confirm)', () => {
+  it('confirms on arrival exactly once, even under StrictMode, with no sign-in or token minted', async () => {
+    const answer = deferred<Response>();
+    const api = visitor({ [CONFIRM]: () => answer.promise });
+    renderApp(`/mail/confirm?token=${TOKEN}`, api.fetch, undefined, { strict: true });
+    expect(await screen.findByText('Confirming your subscription…')).toBeInTheDocument();
+    answer.resolve(json(200, { status: 'subscribed', sender: 'Harbour Goods' }));
+    expect(await screen.findByRole('heading', { name: "You're subscribed to Harbour Goods" })).toBeInTheDocument();
+    expect(api.callsTo(CONFIRM)).toHaveLength(1);
+    expect(api.callsTo(CONFIRM)[0]?.body).toEqual({ token: TOKEN });
+    expect(api.callsTo(CONFIRM)[0]?.headers.has('authorization')).toBe(false);
+    expect(api.requests.some((url) => url.includes('/user/token'))).toBe(false);
+    await waitFor(() => expect(document.title).toMatch(/^Confirm subscription/));
+  });
+
+  it('says plainly when the link is not valid any more, or is missing its token', async () => {
+    const api = visitor({
+      [CONFIRM]: apiError(
+        400,
+        'INVALID_TOKEN',
+        'This link is not valid: it may have been cut short. Open it again from the mail.',
+      ),
+    });
+    const view = renderApp(`/mail/confirm?token=${TOKEN}`, api.fetch);
+    expect(await screen.findByRole('heading', { name: 'This link is not valid' })).toBeInTheDocument();
+    expect(screen.getByText(/it may have been cut short\. Open it again from the mail\./)).toBeInTheDocument();
+    view.unmount();
+
+    const gone = visitor({ [CONFIRM]: apiError(404, 'SUBSCRIBER_NOT_FOUND', 'This subscription no longer exists.') });
+    const again = renderApp(`/mail/confirm?token=${TOKEN}`, gone.fetch);
+    expect(await screen.findByRole('heading', { name: 'This subscription no longer exists' })).toBeInTheDocument();
+    again.unmount();
+
+    const none = visitor({});
+    renderApp('/mail/confirm', none.fetch);
+    expect(await screen.findByRole('heading', { name: 'This link is incomplete' })).toBeInTheDocument();
+    expect(none.callsTo(CONFIRM)).toHaveLength(0);
+  });
+
+  it('does not claim a subscription for someone who unsubscribed since', async () => {
+    const api = visitor({ [CONFIRM]: json(200, { status: 'unsubscribed', sender: 'Harbour Goods' }) });
+    renderApp(`/mail/confirm?token=${TOKEN}`, api.fetch);
+    expect(await screen.findByRole('heading', { name: "You're not subscribed to Harbour Goods" })).toBeInTheDocument();
+  });
+});
+
+describe('the unsubscribe link (/mail/unsubscribe)', () => {
+  it('asks first and unsubscribes only when the button is pressed', async () => {
+    const api = visitor({ [UNSUBSCRIBE]: json(200, { status: 'unsubscribed', sender: 'Harbour Goods' }) });
+    renderApp(`/mail/unsubscribe?token=${TOKEN}`, api.fetch, undefined, { strict: true });
+    const button = await screen.findByRole('button', { name: 'Unsubscribe' });
+    expect(screen.getByRole('heading', { name: 'Unsubscribe from these mails?' })).toBeInTheDocument();
+    // A mail scanner opening the link changes nothing.
+    expect(api.callsTo(UNSUBSCRIBE)).toHaveLength(0);
+
+    await userEvent.click(button);
+    expect(await screen.findByRole('heading', { name: "You're unsubscribed" })).toBeInTheDocument();
+    expect(screen.getByText(/Harbour Goods will not send you newsletters or offers any more/)).toBeInTheDocument();
+    expect(api.callsTo(UNSUBSCRIBE)).toHaveLength(1);
+    expect(queryOf(api.callsTo(UNSUBSCRIBE)[0])).toEqual({ token: TOKEN });
+    expect(api.callsTo(UNSUBSCRIBE)[0]?.headers.has('authorization')).toBe(false);
+  });
+
+  it('says when the link is not valid, when the address was already removed, and when it is incomplete', async () => {
+    const api = visitor({ [UNSUBSCRIBE]: apiError(400, 'INVALID_TOKEN', 'This link is not valid.') });
+    const view = renderApp(`/mail/unsubscribe?token=${TOKEN}`, api.fetch);
+    await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
+    expect(await screen.findByRole('heading', { name: 'This link is not valid' })).toBeInTheDocument();
+    view.unmount();
+
+    const gone = visitor({
+      [UNSUBSCRIBE]: apiError(404, 'SUBSCRIBER_NOT_FOUND', 'This subscription no longer exists.'),
+    });
+    const again = renderApp(`/mail/unsubscribe?token=${TOKEN}`, gone.fetch);
+    await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
+    expect(await screen.findByRole('heading', { name: "You're not on the list any more" })).toBeInTheDocument();
+    again.unmount();
+
+    renderApp('/mail/unsubscribe', visitor({}).fetch);
+    expect(await screen.findByRole('heading', { name: 'This link is incomplete' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Unsubscribe' })).not.toBeInTheDocument();
+  });
+
+  it('says what went wrong when the server fails', async () => {
+    const api = visitor({ [UNSUBSCRIBE]: json(500, { code: 'INTERNAL', message: 'boom' }) });
+    renderApp(`/mail/unsubscribe?token=${TOKEN}`, api.fetch);
+    await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+  });
+});
