@@ -3354,5 +3354,261 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
       "token"
     ],
     "bodyRequired": false
+  },
+  "importSubscribers": {
+    "operationId": "importSubscribers",
+    "method": "POST",
+    "path": "/v1/mail/subscribers/import",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false,
+    "upload": "multipart"
+  },
+  "listSubscriberImports": {
+    "operationId": "listSubscriberImports",
+    "method": "GET",
+    "path": "/v1/mail/subscribers/imports",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getSubscriberImport": {
+    "operationId": "getSubscriberImport",
+    "method": "GET",
+    "path": "/v1/mail/subscribers/imports/{importId}",
+    "pathParams": [
+      "importId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "startSubscriberImport": {
+    "operationId": "startSubscriberImport",
+    "method": "POST",
+    "path": "/v1/mail/subscribers/imports/{importId}/start",
+    "pathParams": [
+      "importId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "startImportRequest",
+    "bodyRequired": true
+  },
+  "cancelSubscriberImport": {
+    "operationId": "cancelSubscriberImport",
+    "method": "POST",
+    "path": "/v1/mail/subscribers/imports/{importId}/cancel",
+    "pathParams": [
+      "importId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "listDrafts": {
+    "operationId": "listDrafts",
+    "method": "GET",
+    "path": "/v1/mail/drafts",
+    "pathParams": [],
+    "query": [
+      "project",
+      "pageToken",
+      "pageSize",
+      "search"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getDraft": {
+    "operationId": "getDraft",
+    "method": "GET",
+    "path": "/v1/mail/drafts/{draftId}",
+    "pathParams": [
+      "draftId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "createDraft": {
+    "operationId": "createDraft",
+    "method": "POST",
+    "path": "/v1/mail/drafts",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "createDraftRequest",
+    "bodyRequired": true
+  },
+  "updateDraft": {
+    "operationId": "updateDraft",
+    "method": "PATCH",
+    "path": "/v1/mail/drafts/{draftId}",
+    "pathParams": [
+      "draftId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "updateDraftRequest",
+    "bodyRequired": true
+  },
+  "deleteDraft": {
+    "operationId": "deleteDraft",
+    "method": "DELETE",
+    "path": "/v1/mail/drafts/{draftId}",
+    "pathParams": [
+      "draftId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "duplicateDraft": {
+    "operationId": "duplicateDraft",
+    "method": "POST",
+    "path": "/v1/mail/drafts/{draftId}/duplicate",
+    "pathParams": [
+      "draftId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "previewDraft": {
+    "operationId": "previewDraft",
+    "method": "POST",
+    "path": "/v1/mail/drafts/preview",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "previewDraftRequest",
+    "bodyRequired": true
+  },
+  "createCampaign": {
+    "operationId": "createCampaign",
+    "method": "POST",
+    "path": "/v1/mail/campaigns",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "createCampaignRequest",
+    "bodyRequired": true
+  },
+  "listCampaigns": {
+    "operationId": "listCampaigns",
+    "method": "GET",
+    "path": "/v1/mail/campaigns",
+    "pathParams": [],
+    "query": [
+      "project",
+      "pageToken",
+      "pageSize",
+      "search",
+      "status",
+      "sortBy",
+      "order"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getCampaign": {
+    "operationId": "getCampaign",
+    "method": "GET",
+    "path": "/v1/mail/campaigns/{campaignId}",
+    "pathParams": [
+      "campaignId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "updateCampaign": {
+    "operationId": "updateCampaign",
+    "method": "PATCH",
+    "path": "/v1/mail/campaigns/{campaignId}",
+    "pathParams": [
+      "campaignId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "updateCampaignRequest",
+    "bodyRequired": true
+  },
+  "countCampaignAudience": {
+    "operationId": "countCampaignAudience",
+    "method": "POST",
+    "path": "/v1/mail/campaigns/audience-count",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "countCampaignAudienceRequest",
+    "bodyRequired": true
   }
 };

@@ -201,6 +201,49 @@ const sampleBodies: Record<string, unknown> = {
   updateSubscription: { notify: 'all', muted: false },
   // Its address is checked by a pattern after trimming and lower-casing, which the sampler does not read.
   submitEnquiry: { email: 'fuzz.sample@example.com', name: 'Fuzzed', subject: 'Fuzzed', message: 'x' },
+  // Each kind of audience filter, so that each of their fields is fuzzed.
+  createCampaign: {
+    name: 'Fuzzed',
+    audience: {
+      lists: [SAMPLE_UUID],
+      excludeLists: [SAMPLE_UUID],
+      filters: [
+        { field: 'gender', mode: 'exclude', value: 'male' },
+        { field: 'lastPurchased', mode: 'include', comparator: 'lte', days: 90 },
+      ],
+    },
+  },
+  createSubscriber: { email: 'fuzz.subscriber@example.com' },
+  // Every kind of block, so that each block's fields are fuzzed.
+  createDraft: {
+    name: 'Fuzzed',
+    subject: 'Hi {{ subscriber.first_name }}',
+    preheader: 'x',
+    format: 'blocks',
+    markdown: 'x',
+    blocks: [
+      { type: 'heading', text: 'x' },
+      { type: 'text', markdown: 'x' },
+      { type: 'button', label: 'x', url: 'https://example.com/' },
+      { type: 'image', url: 'https://example.com/x.png', alt: 'x' },
+      { type: 'divider' },
+    ],
+  },
+  updateDraft: { name: 'Fuzzed again', subject: 'x', preheader: 'x', markdown: 'x' },
+  previewDraft: {
+    subject: 'x',
+    preheader: 'x',
+    markdown: 'x',
+    sample: { name: 'F', email: 'f@example.com', attributes: { plan: 'x' } },
+  },
+  updateSubscriber: {
+    email: 'fuzz.kept@example.com',
+    name: 'F',
+    gender: null,
+    attributes: {},
+    lists: [],
+    status: 'subscribed',
+  },
   updateBillingProject: {
     company: {
       legalName: 'Fuzz Ltd',
@@ -276,6 +319,18 @@ describe('every operation with hostile values in each of its fields', () => {
     const platform = (await call('GET', '/omnis/v3/platform')) as { id: string };
     // The drive answers only in projects that have it: installed, so its calls reach their handlers.
     await call('POST', `/v1/projects/${project.id}/integrations/drive`);
+    // So does mail marketing (with Customers, its dependency); a subscriber and a list give its calls real ids.
+    await call('POST', `/v1/projects/${project.id}/integrations/customers`);
+    await call('POST', `/v1/projects/${project.id}/integrations/marketing`);
+    const subscriber = (await call('POST', `/v1/mail/subscribers?project=${project.id}`, {
+      email: 'fuzz.kept@example.com',
+    })) as { id: string };
+    const mailingList = (await call('POST', `/v1/mail/mailing-lists?project=${project.id}`, { name: 'Fuzzed' })) as {
+      id: string;
+    };
+    const draft = (await call('POST', `/v1/mail/drafts?project=${project.id}`, sampleBodies.createDraft)) as {
+      id: string;
+    };
     const bookmark = (await call('POST', `/v1/projects/${project.id}/bookmarks`, sampleBodies.createBookmark)) as {
       id: string;
     };
@@ -315,6 +370,9 @@ describe('every operation with hostile values in each of its fields', () => {
       message: message.id,
       // A subscription's id is its channel's.
       subscription: channel.id,
+      subscriberId: subscriber.id,
+      mailingListId: mailingList.id,
+      draftId: draft.id,
     };
     fingerprint = await fingerprinter(t);
     state = await fingerprint();

@@ -89,6 +89,24 @@ const sampleBodies: Record<string, unknown> = {
     body: 'Planted',
   },
   moderateReview: { decision: 'reject', reason: 'Planted' },
+  createCampaign: { name: 'Planted' },
+  updateCampaign: { name: 'Taken over', audience: { filters: [{ field: 'gender', mode: 'exclude', value: 'male' }] } },
+  countCampaignAudience: { audience: {} },
+  createSubscriber: { email: 'planted@example.com' },
+  updateSubscriber: {
+    email: 'planted@example.com',
+    name: 'Planted',
+    gender: null,
+    attributes: {},
+    lists: [],
+    status: 'unsubscribed',
+  },
+  createMailingList: { name: 'Planted' },
+  startSubscriberImport: { mapping: { email: 0 }, lists: [] },
+  updateMailingList: { name: 'Taken over' },
+  createDraft: { name: 'Planted', subject: 'Planted', markdown: 'Planted' },
+  updateDraft: { name: 'Taken over', markdown: 'Planted' },
+  previewDraft: { subject: 'Planted', markdown: 'Planted' },
 };
 
 /** Queries an operation requires beyond `project`, so that validation passes and only access can refuse. */
@@ -144,10 +162,18 @@ const DATA_TABLES = [
   'storefront_exports',
   'storefront_enquiries',
   'storefront_enquiry_logs',
+  'marketing_campaigns',
   'storefront_reviews',
   'storefront_review_logs',
   'storefront_review_requests',
   'project_domains',
+  'marketing_subscribers',
+  'marketing_lists',
+  'marketing_list_members',
+  'marketing_suppressions',
+  'marketing_subscriber_events',
+  'marketing_imports',
+  'marketing_drafts',
 ];
 
 describe('tenant isolation', () => {

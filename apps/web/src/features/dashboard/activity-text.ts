@@ -54,6 +54,18 @@ function enquiryChanges(details: Details): string {
     : 'looked at an enquiry, changing nothing';
 }
 
+/** A campaign's update by what it changed (`details.changes`): "changed the audience and schedule of the campaign “June”". */
+function campaignChanges(details: Details): string {
+  const changes = (Array.isArray(details.changes) ? details.changes : []).filter(
+    (change): change is string =>
+      typeof change === 'string' && ['name', 'draft', 'audience', 'schedule'].includes(change),
+  );
+  const campaign = named(details.name, 'campaign');
+  if (changes.length === 0) return `saved ${campaign}, changing nothing`;
+  const list = changes.length === 1 ? changes[0] : `${changes.slice(0, -1).join(', ')} and ${changes.at(-1)}`;
+  return `changed the ${list} of ${campaign}`;
+}
+
 export const sentences: Record<string, Sentence> = {
   // Account
   createUser: { done: 'created their account', attempt: 'create an account' },
@@ -204,6 +216,52 @@ export const sentences: Record<string, Sentence> = {
   submitReview: { done: 'sent in a review', attempt: 'send in a review' },
   moderateReview: { done: reviewDecision, attempt: 'approve, reject or hide a review' },
   exportReviews: { done: 'started an export of the reviews', attempt: 'start an export of the reviews' },
+  // Subscribers' entries name nobody: an erased person must not stay in the activity.
+  createSubscriber: {
+    done: (details) =>
+      details.confirmationSent === true
+        ? 'added a subscriber and mailed them a confirmation link'
+        : 'added a subscriber',
+    attempt: 'add a subscriber',
+  },
+  updateSubscriber: { done: "changed a subscriber's details", attempt: "change a subscriber's details" },
+  deleteSubscriber: { done: 'erased a subscriber', attempt: 'erase a subscriber' },
+  importSubscribers: {
+    done: (details) =>
+      text(details.fileName)
+        ? `uploaded ${text(details.fileName)} to add subscribers from`
+        : 'uploaded a file of subscribers',
+    attempt: 'upload a file of subscribers',
+  },
+  startSubscriberImport: {
+    done: 'started adding subscribers from a file',
+    attempt: 'start adding subscribers from a file',
+  },
+  cancelSubscriberImport: {
+    done: 'stopped adding subscribers from a file',
+    attempt: 'stop adding subscribers from a file',
+  },
+  createMailingList: {
+    done: (details) => `made ${named(details.name, 'mailing list')}`,
+    attempt: 'make a mailing list',
+  },
+  updateMailingList: {
+    done: (details) => `changed ${named(details.name, 'mailing list')}`,
+    attempt: 'change a mailing list',
+  },
+  deleteMailingList: {
+    done: (details) => `removed ${named(details.name, 'mailing list')}`,
+    attempt: 'remove a mailing list',
+  },
+  createCampaign: { done: (details) => `created ${named(details.name, 'campaign')}`, attempt: 'start a campaign' },
+  updateCampaign: { done: campaignChanges, attempt: 'change a campaign' },
+  createDraft: { done: (details) => `wrote ${named(details.name, 'mail draft')}`, attempt: 'write a mail draft' },
+  updateDraft: { done: (details) => `edited ${named(details.name, 'mail draft')}`, attempt: 'edit a mail draft' },
+  deleteDraft: { done: (details) => `removed ${named(details.name, 'mail draft')}`, attempt: 'remove a mail draft' },
+  duplicateDraft: {
+    done: (details) => `made a copy of ${named(details.from, 'mail draft')}`,
+    attempt: 'copy a mail draft',
+  },
   createProjectDomain: {
     done: (details) => (text(details.domain) ? `added the domain ${text(details.domain)}` : 'added a custom domain'),
     attempt: 'add a custom domain',

@@ -296,7 +296,13 @@ const extraPages: Readonly<Record<string, { routes: ModuleRoute[]; menu: MenuEnt
         icon: 'mail',
         needs: 'mail.read',
         children: [
-          { id: 'marketing.subscribers', label: 'Subscribers', route: 'marketing.subscribers', order: 1, needs: 'mail.read' },
+          {
+            id: 'marketing.subscribers',
+            label: 'Subscribers',
+            route: 'marketing.subscribers',
+            order: 1,
+            needs: 'mail.read',
+          },
           { id: 'marketing.lists', label: 'Mailing lists', route: 'marketing.lists', order: 2, needs: 'mail.read' },
           { id: 'marketing.drafts', label: 'Drafts', route: 'marketing.drafts', order: 3, needs: 'mail.read' },
         ],
