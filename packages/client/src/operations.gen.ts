@@ -3342,6 +3342,19 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     "bodyName": "confirmSubscriptionRequest",
     "bodyRequired": true
   },
+  "readUnsubscribeLink": {
+    "operationId": "readUnsubscribeLink",
+    "method": "GET",
+    "path": "/v1/mail/subscriptions/unsubscribe",
+    "pathParams": [],
+    "query": [
+      "token"
+    ],
+    "requiredQuery": [
+      "token"
+    ],
+    "bodyRequired": false
+  },
   "unsubscribe": {
     "operationId": "unsubscribe",
     "method": "POST",

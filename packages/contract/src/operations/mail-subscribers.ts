@@ -186,6 +186,18 @@ export const mailSubscriberOperations = {
     access: { kind: 'public' },
     audited: false,
   }),
+  readUnsubscribeLink: defineOperation({
+    operationId: 'readUnsubscribeLink',
+    method: 'GET',
+    path: '/v1/mail/subscriptions/unsubscribe',
+    summary:
+      "What an unsubscribe link is about, changing nothing: the sender's name and the subscriber's status, for the page that asks before unsubscribing (mail scanners follow links; only the POST unsubscribes)",
+    tags,
+    query: SubscriptionToken,
+    responses: { 200: SubscriptionLinkResult, 400: ApiErrorBody, 404: ApiErrorBody },
+    access: { kind: 'public' },
+    audited: false,
+  }),
   unsubscribe: defineOperation({
     operationId: 'unsubscribe',
     method: 'POST',

@@ -1,6 +1,6 @@
 import { useSearchParam } from '../../app/search';
 import { AuthCard } from '../../features/accounts/ui/AuthCard';
-import { useUnsubscribe } from '../../features/marketing/api/subscription';
+import { useUnsubscribe, useUnsubscribeLinkQuery } from '../../features/marketing/api/subscription';
 import { Button } from '../../ui/Button';
 import { LinkProblem, type GoneWords } from './link-problem';
 
@@ -23,20 +23,25 @@ export function UnsubscribePage() {
 }
 
 function Unsubscribe({ token }: { token: string }) {
+  const link = useUnsubscribeLinkQuery(token);
   const unsubscribe = useUnsubscribe(token);
   if (unsubscribe.isError) return <LinkProblem error={unsubscribe.error} what="unsubscribe" gone={GONE} />;
-  if (unsubscribe.isSuccess) {
+  if (link.isError) return <LinkProblem error={link.error} what="unsubscribe" gone={GONE} />;
+  const done = unsubscribe.data ?? (link.data?.status === 'unsubscribed' ? link.data : undefined);
+  if (done) {
     return (
       <AuthCard
         title="You're unsubscribed"
-        description={`${unsubscribe.data.sender} will not send you newsletters or offers any more.`}
+        description={`${done.sender} will not send you newsletters or offers any more.`}
       />
     );
   }
+  // The sender's name once the link is read; the question makes sense without it meanwhile.
+  const sender = link.data?.sender;
   return (
     <AuthCard
-      title="Unsubscribe from these mails?"
-      description="You will get no more newsletters or offers from this sender."
+      title={sender ? `Unsubscribe from ${sender}?` : 'Unsubscribe from these mails?'}
+      description={`You will get no more newsletters or offers from ${sender ?? 'this sender'}.`}
     >
       <Button
         className="w-full"

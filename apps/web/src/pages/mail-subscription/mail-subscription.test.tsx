@@ -6,6 +6,8 @@ import { renderApp } from '../../test/render-app';
 
 const CONFIRM = 'POST /v1/mail/subscriptions/confirm';
 const UNSUBSCRIBE = 'POST /v1/mail/subscriptions/unsubscribe';
+const READ = 'GET /v1/mail/subscriptions/unsubscribe';
+const stillSubscribed = { [READ]: () => json(200, { status: 'subscribed', sender: 'Harbour Goods' }) };
 const TOKEN = 'signed.token-123';
 
 /** No session: the people who follow these links are subscribers, not console users. */
@@ -58,13 +60,18 @@ describe('the confirmation link (/mail/confirm)', () => {
 });
 
 describe('the unsubscribe link (/mail/unsubscribe)', () => {
-  it('asks first and unsubscribes only when the button is pressed', async () => {
-    const api = visitor({ [UNSUBSCRIBE]: json(200, { status: 'unsubscribed', sender: 'Harbour Goods' }) });
+  it('asks first, naming the sender, and unsubscribes only when the button is pressed', async () => {
+    const api = visitor({
+      ...stillSubscribed,
+      [UNSUBSCRIBE]: json(200, { status: 'unsubscribed', sender: 'Harbour Goods' }),
+    });
     renderApp(`/mail/unsubscribe?token=${TOKEN}`, api.fetch, undefined, { strict: true });
     const button = await screen.findByRole('button', { name: 'Unsubscribe' });
-    expect(screen.getByRole('heading', { name: 'Unsubscribe from these mails?' })).toBeInTheDocument();
-    // A mail scanner opening the link changes nothing.
+    expect(await screen.findByRole('heading', { name: 'Unsubscribe from Harbour Goods?' })).toBeInTheDocument();
+    // A mail scanner opening the link changes nothing: the page only reads it.
     expect(api.callsTo(UNSUBSCRIBE)).toHaveLength(0);
+    expect(queryOf(api.callsTo(READ)[0])).toEqual({ token: TOKEN });
+    expect(api.callsTo(READ)[0]?.headers.has('authorization')).toBe(false);
 
     await userEvent.click(button);
     expect(await screen.findByRole('heading', { name: "You're unsubscribed" })).toBeInTheDocument();
@@ -74,14 +81,32 @@ describe('the unsubscribe link (/mail/unsubscribe)', () => {
     expect(api.callsTo(UNSUBSCRIBE)[0]?.headers.has('authorization')).toBe(false);
   });
 
+  it('says so at once when the person is unsubscribed already, or the link is not valid', async () => {
+    const done = visitor({ [READ]: json(200, { status: 'unsubscribed', sender: 'Harbour Goods' }) });
+    const view = renderApp(`/mail/unsubscribe?token=${TOKEN}`, done.fetch);
+    expect(await screen.findByRole('heading', { name: "You're unsubscribed" })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Unsubscribe' })).not.toBeInTheDocument();
+    view.unmount();
+
+    const forged = visitor({ [READ]: apiError(400, 'INVALID_TOKEN', 'This link is not valid.') });
+    renderApp(`/mail/unsubscribe?token=${TOKEN}`, forged.fetch);
+    expect(await screen.findByRole('heading', { name: 'This link is not valid' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Unsubscribe' })).not.toBeInTheDocument();
+    expect(forged.callsTo(UNSUBSCRIBE)).toHaveLength(0);
+  });
+
   it('says when the link is not valid, when the address was already removed, and when it is incomplete', async () => {
-    const api = visitor({ [UNSUBSCRIBE]: apiError(400, 'INVALID_TOKEN', 'This link is not valid.') });
+    const api = visitor({
+      ...stillSubscribed,
+      [UNSUBSCRIBE]: apiError(400, 'INVALID_TOKEN', 'This link is not valid.'),
+    });
     const view = renderApp(`/mail/unsubscribe?token=${TOKEN}`, api.fetch);
     await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
     expect(await screen.findByRole('heading', { name: 'This link is not valid' })).toBeInTheDocument();
     view.unmount();
 
     const gone = visitor({
+      ...stillSubscribed,
       [UNSUBSCRIBE]: apiError(404, 'SUBSCRIBER_NOT_FOUND', 'This subscription no longer exists.'),
     });
     const again = renderApp(`/mail/unsubscribe?token=${TOKEN}`, gone.fetch);
@@ -95,7 +120,7 @@ describe('the unsubscribe link (/mail/unsubscribe)', () => {
   });
 
   it('says what went wrong when the server fails', async () => {
-    const api = visitor({ [UNSUBSCRIBE]: json(500, { code: 'INTERNAL', message: 'boom' }) });
+    const api = visitor({ ...stillSubscribed, [UNSUBSCRIBE]: json(500, { code: 'INTERNAL', message: 'boom' }) });
     renderApp(`/mail/unsubscribe?token=${TOKEN}`, api.fetch);
     await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();

@@ -12,7 +12,7 @@ import { listSubscriberEvents } from './subscriber-events.js';
 import { listSubscribers } from './subscriber-list.js';
 import { findSubscriber, subscriberView } from './subscriber-views.js';
 import { addSubscriber, eraseSubscriber, replaceSubscriber } from './subscriber-writes.js';
-import { confirmSubscription, unsubscribe } from './subscription-links.js';
+import { confirmSubscription, readUnsubscribeLink, unsubscribe } from './subscription-links.js';
 import { subscriberExists } from './suppression.js';
 
 type Ops = typeof mailSubscriberOperations;
@@ -107,5 +107,6 @@ export async function subscriberHandlers(...setup: MarketingSetup): Promise<Hand
     confirmSubscription: async ({ body }) => confirmSubscription({ db, needs, links }, body.token, clock.now()),
 
     unsubscribe: async ({ query }) => unsubscribe({ db, needs, links }, query.token, clock.now()),
+    readUnsubscribeLink: async ({ query }) => readUnsubscribeLink({ db, needs, links }, query.token),
   };
 }

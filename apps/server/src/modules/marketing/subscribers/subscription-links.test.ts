@@ -154,6 +154,14 @@ describe("a subscriber's own links", () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: 'List-Unsubscribe=One-Click',
       });
+    // Reading the link (the page that asks first) names the sender and changes nothing.
+    const read = await t.app.inject({ method: 'GET', url: url.slice(url.indexOf('/v1/')) });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toEqual({ status: 'subscribed', sender: 'The Harbour' });
+    expect(await get(made.id)).toMatchObject({ status: 'subscribed', unsubscribedAt: null });
+    const forged = await t.app.inject({ method: 'GET', url: '/v1/mail/subscriptions/unsubscribe?token=forged' });
+    expect(forged.statusCode).toBe(400);
+
     t.clock.advance(1000);
     const res = await post();
     expect(res.statusCode, res.body).toBe(200);

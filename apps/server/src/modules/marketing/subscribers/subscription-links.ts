@@ -57,6 +57,20 @@ export async function confirmSubscription(deps: LinkDeps, token: string, now: Da
 }
 
 /**
+ * What an unsubscribe link is about, changing nothing: the page a person lands on names the sender
+ * before they choose (mail scanners follow links, so only the POST unsubscribes).
+ */
+export async function readUnsubscribeLink(deps: LinkDeps, token: string): Promise<SubscriptionLinkResult> {
+  const claims = deps.links.verify(token, 'unsubscribe');
+  const [row] = await deps.db
+    .select({ status: s.status })
+    .from(s)
+    .where(and(eq(s.projectId, claims.projectId), eq(s.id, claims.subscriberId)));
+  if (!row) throw subscriptionGone();
+  return answer(deps, claims, row.status);
+}
+
+/**
  * Unsubscribes the token's subscriber (RFC 8058's one-click POST, or the console's page), whatever
  * their status; the campaign whose mail carried the link counts it, once.
  */

@@ -7,7 +7,22 @@ export type SubscriptionLinkResult = ResultOf<'confirmSubscription'>;
 
 export const subscriptionKeys = {
   confirm: (token: string) => ['mail-subscription', 'confirm', token] as const,
+  unsubscribeLink: (token: string) => ['mail-subscription', 'unsubscribe', token] as const,
 };
+
+/**
+ * `GET /v1/mail/subscriptions/unsubscribe?token`: who the link's mail came from and whether the
+ * person is still subscribed, changing nothing, so the page can name the sender before they choose.
+ */
+export function useUnsubscribeLinkQuery(token: string) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: subscriptionKeys.unsubscribeLink(token),
+    queryFn: () => client.readUnsubscribeLink({ token }),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
 
 /**
  * `POST /v1/mail/subscriptions/confirm`, once per link. A query rather than a mutation on purpose
