@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -111,10 +112,20 @@ export const marketingListMembers = pgTable(
       .references(() => marketingSubscribers.id, { onDelete: 'cascade' }),
     projectId: projectRef(),
     addedAt: at('added_at').notNull(),
+    /**
+     * Whether the member may be mailed (their status is `subscribed`), kept by triggers (migration
+     * 0024): set as a member is added, and on every member row of a subscriber whose status moves in
+     * or out of `subscribed`. A list audience then counts from its members' index alone, without
+     * reading a million subscribers (decision 038).
+     */
+    subscribed: boolean('subscribed').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.listId, t.subscriberId] }),
     index('marketing_list_members_subscriber_idx').on(t.subscriberId),
+    index('marketing_list_members_mailable_idx')
+      .on(t.listId, t.subscriberId)
+      .where(sql`${t.subscribed}`),
   ],
 );
 

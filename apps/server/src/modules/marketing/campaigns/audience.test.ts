@@ -1,8 +1,10 @@
 import type { AudienceFilter, CampaignAudience } from '@wharf/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStartedTestApp, type TestApp } from '../../../test/app.js';
 import { installMarketing } from '../../../test/marketing.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../../test/projects.js';
+import { marketingSubscribers } from '../schema.js';
 import { countAudience, nextRecipients } from './audience.js';
 import { insertList, insertSubscriber, type PersonSketch } from './testing.js';
 
@@ -127,6 +129,22 @@ describe('campaign audiences', () => {
     expect(await who({ lists: [listA], excludeLists: [listB] })).toEqual(['ann', 'bob']);
     expect(await who({ excludeLists: [listB] })).toEqual(['ann', 'bob', 'eve', 'hal']);
     expect(await who({ lists: [listB], filters: [purchased('lt', 91)] })).toEqual(['cy']);
+  });
+
+  it("keeps list audiences current as people leave and join, with no rebuild (the members' triggers)", async () => {
+    const setStatus = (email: string, status: 'subscribed' | 'unsubscribed' | 'unconfirmed') =>
+      t.database.db
+        .update(marketingSubscribers)
+        .set({ status })
+        .where(and(eq(marketingSubscribers.projectId, project), eq(marketingSubscribers.email, email)));
+    await setStatus('ann@example.com', 'unsubscribed');
+    await setStatus('gus@example.com', 'subscribed');
+    expect(await who({ lists: [listA] })).toEqual(['bob', 'dee', 'gus']);
+    expect(await who({ lists: [listA], excludeLists: [listB] })).toEqual(['bob', 'gus']);
+    expect(await who({ lists: [listA], filters: [purchased('lte', 90)] })).toEqual(['bob', 'gus']);
+    await setStatus('ann@example.com', 'subscribed');
+    await setStatus('gus@example.com', 'unconfirmed');
+    expect(await who({ lists: [listA] })).toEqual(['ann', 'bob', 'dee']);
   });
 
   it("refuses another project's list as an unknown one", async () => {

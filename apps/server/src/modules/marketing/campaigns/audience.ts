@@ -1,5 +1,22 @@
 import type { AudienceFilter, CampaignAudience } from '@wharf/contract';
-import { and, asc, count, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  notExists,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../core/db/database.js';
 import { notFound } from '../../../core/errors.js';
 import { planPerCall } from '../../../core/db/plan-per-call.js';
@@ -104,10 +121,56 @@ export async function countAudience(
   audience: CampaignAudience,
   now: Date,
 ): Promise<number> {
+  if (audience.lists.length > 0) return countListAudience(db, projectId, audience, now);
   const [row] = await db
     .select({ n: count() })
     .from(s)
     .where(and(planPerCall(), audienceCondition(projectId, audience, now)));
+  return Number(row?.n ?? 0);
+}
+
+const excludedMember = alias(marketingListMembers, 'excluded_member');
+
+/**
+ * A list audience counted from its lists' members: the partial index (list_id, subscriber_id) where
+ * `subscribed` (kept by triggers, migration 0024) holds exactly the mailable members, so "list A, not
+ * list B" is two index ranges and never a walk over every subscriber. Only filters join the
+ * subscribers, through their covering partial indexes. The same people as `audienceCondition`.
+ */
+async function countListAudience(
+  db: Executor,
+  projectId: string,
+  audience: CampaignAudience,
+  now: Date,
+): Promise<number> {
+  const m = marketingListMembers;
+  const filters = audience.filters.map((filter) => filterCondition(filter, now));
+  const excluded =
+    audience.excludeLists.length > 0
+      ? notExists(
+          db
+            .select({ one: sql`1` })
+            .from(excludedMember)
+            .where(
+              and(
+                eq(excludedMember.subscriberId, m.subscriberId),
+                inArray(excludedMember.listId, [...audience.excludeLists]),
+              ),
+            ),
+        )
+      : undefined;
+  // On two lists, a person is one of the audience, not two.
+  const counted = audience.lists.length > 1 ? countDistinct(m.subscriberId) : count();
+  const members = and(planPerCall(), inArray(m.listId, [...audience.lists]), eq(m.subscribed, true), excluded);
+  if (filters.length === 0) {
+    const [row] = await db.select({ n: counted }).from(m).where(members);
+    return Number(row?.n ?? 0);
+  }
+  const [row] = await db
+    .select({ n: counted })
+    .from(m)
+    .innerJoin(s, eq(s.id, m.subscriberId))
+    .where(and(members, eq(s.projectId, projectId), eq(s.status, 'subscribed'), ...filters));
   return Number(row?.n ?? 0);
 }
 
