@@ -23,11 +23,10 @@
  * missed goal fails the exit code).
  */
 import type { CampaignAudience } from '@wharf/contract';
-import { count, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../apps/server/src/core/db/database.js';
-import { audienceCondition } from '../apps/server/src/modules/marketing/campaigns/audience.js';
-import { marketingSubscribers } from '../apps/server/src/modules/marketing/schema.js';
+import { audienceCountQuery } from '../apps/server/src/modules/marketing/campaigns/audience.js';
 import { createStartedTestApp, type TestApp } from '../apps/server/src/test/app.js';
 import { createScratchPostgresDatabase } from '../apps/server/src/test/database.js';
 import { installMarketing } from '../apps/server/src/test/marketing.js';
@@ -124,11 +123,7 @@ function audiencesOf(lists: string[]): { label: string; audience: CampaignAudien
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the count statement the server sends for an audience. */
 async function explainCount(db: Database, url: string, projectId: string, audience: CampaignAudience, now: Date) {
-  const query = db
-    .select({ n: count() })
-    .from(marketingSubscribers)
-    .where(audienceCondition(projectId, audience, now));
-  const { sql: text, params } = query.toSQL();
+  const { sql: text, params } = audienceCountQuery(db, projectId, audience, now).toSQL();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
