@@ -2,6 +2,7 @@ import type { DraftBlock, DraftContent } from '@wharf/contract';
 import { describe, expect, it } from 'vitest';
 import { compileMail, subscriberVars, type MailVars } from './compile.js';
 import { TemplateError } from './liquid.js';
+import { markerFor } from './protect.js';
 
 const context = { senderName: 'Harbour Goods', projectName: 'Harbour Goods Ltd' };
 const markdown = (body: string, extra: Partial<DraftContent> = {}): DraftContent => ({
@@ -249,5 +250,21 @@ describe('compileMail', () => {
   it('stops a template that runs too long, as a TemplateError of its field', () => {
     const mail = compileMail(markdown('{% for i in (1..100000000) %}{{ i }}{% endfor %}'), context);
     expect(() => mail.render(ada)).toThrow(TemplateError);
+  });
+});
+
+describe('the placeholders that shield Liquid tags from Markdown', () => {
+  it('pick a prefix the source does not hold, one x longer than its longest run, in one pass', () => {
+    expect(markerFor('Hello {{ subscriber.name }}')).toBe('wharfliquid');
+    expect(markerFor('a wharfliquid b')).toBe('wharfliquidx');
+    expect(markerFor('wharfliquidxx and wharfliquid')).toBe('wharfliquidxxx');
+    // A hostile body (a long run after the prefix) still gets a fresh prefix: it was a search per x.
+    const hostile = `wharfliquid${'x'.repeat(100_000)}`;
+    expect(markerFor(hostile)).toBe(`wharfliquid${'x'.repeat(100_001)}`);
+  });
+
+  it("keeps an author's text that looks like a placeholder as it is", () => {
+    const mail = compileMail(markdown('Code wharfliquid0z stays, {{ subscriber.first_name }}.'), context);
+    expect(mail.render(ada).text).toContain('Code wharfliquid0z stays, Ada.');
   });
 });

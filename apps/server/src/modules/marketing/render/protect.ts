@@ -15,11 +15,15 @@ export interface Protected {
   restore: (transformed: string) => string;
 }
 
-/** A prefix the source does not already hold, so no author's text is mistaken for a placeholder. */
-function markerFor(source: string): string {
-  let marker = 'wharfliquid';
-  while (source.includes(marker)) marker += 'x';
-  return marker;
+/**
+ * A prefix the source does not already hold, so no author's text is mistaken for a placeholder:
+ * `wharfliquid` followed by one `x` more than the longest run the source has after it. One pass over
+ * the source (searching again for each `x` added would take seconds on a long, hostile body).
+ */
+export function markerFor(source: string): string {
+  let longest = -1;
+  for (const found of source.matchAll(/wharfliquid(x*)/g)) longest = Math.max(longest, found[1]!.length);
+  return `wharfliquid${'x'.repeat(longest + 1)}`;
 }
 
 export function protectLiquid(source: string): Protected {
