@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { DRAFT_NAME_MAX, type DraftContent, type operations } from '@wharf/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -78,8 +79,9 @@ export function draftHandlers(...[shared, needs]: MarketingSetup): Handlers<Draf
       await guard(query.project);
       const row = await db.transaction(async (tx) => {
         const current = await findDraft(tx, query.project, params.draftId, true);
+        // Compared as values: jsonb gives the stored blocks back with their keys in its own order.
         const changed = (Object.keys(body) as (keyof typeof body)[]).filter(
-          (key) => body[key] !== undefined && JSON.stringify(body[key]) !== JSON.stringify(current[key]),
+          (key) => body[key] !== undefined && !isDeepStrictEqual(body[key], current[key]),
         );
         // The merged draft is what must compile: a new subject with the stored body, say.
         compileOrRefuse({ ...contentOf(current), ...pick(body, CONTENT_FIELDS) }, CHECK_CONTEXT);

@@ -289,4 +289,17 @@ describe('mail drafts', () => {
       expect([res.statusCode, res.json().code], JSON.stringify(body).slice(0, 80)).toEqual([400, 'VALIDATION_ERROR']);
     }
   });
+  it('sees blocks sent again as they were stored as no change, whatever the order of their keys', async () => {
+    const blocks = [
+      { type: 'button', label: 'Shop now', url: 'https://harbour.example/sale' },
+      { type: 'image', url: 'https://harbour.example/mug.png', alt: 'A mug' },
+    ];
+    const made = await draft({ name: 'Blocks', subject: 'Sale', format: 'blocks', blocks });
+    t.clock.advance(1000);
+    const again = await owner.call('PATCH', url(`/${made.id}`), { blocks });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().updatedAt).toBe(made.updatedAt);
+    const audit = await auditEntries(t.database.db, { operationId: 'updateDraft', target: `draft:${made.id}` });
+    expect(audit.map((entry) => entry.details)).toEqual([{ name: 'Blocks', changes: [] }]);
+  });
 });
