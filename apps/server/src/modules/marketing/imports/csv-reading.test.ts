@@ -51,4 +51,11 @@ describe('reading an uploaded CSV', () => {
     });
     expect(await readHead(Readable.from(['"email\n']), ',')).toBeUndefined();
   });
+
+  it('drops NUL bytes from what it keeps (a bad line, the header, the sample): jsonb cannot hold them', async () => {
+    const read = await items('email,name\nbad\u0000line\n');
+    expect(read[1]).toMatchObject({ kind: 'bad', raw: 'badline' });
+    const head = await readHead(Readable.from(['em\u0000ail,name\n', 'a@x.io,A\u0000da\n']), ',');
+    expect(head).toMatchObject({ columns: ['email', 'name'], sample: [['a@x.io', 'Ada']] });
+  });
 });

@@ -78,7 +78,8 @@ export async function* csvItems(source: Readable, delimiter: Delimiter): AsyncGe
         item: {
           kind: 'bad',
           line: typeof error?.lines === 'number' ? error.lines : parser.info.lines,
-          raw: (raw ?? '').trim().slice(0, 200),
+          // Kept in the report's jsonb, which refuses a NUL: one stray byte must not fail the import.
+          raw: (raw ?? '').replaceAll('\0', '').trim().slice(0, 200),
           message: badRowMessage(error),
           bytes: parser.info.bytes,
         },
@@ -112,6 +113,8 @@ export interface CsvHead {
   sample: string[][];
 }
 
+const withoutNul = (name: string) => name.replaceAll('\0', '').trim();
+
 /** The header row and up to `rows` good rows after it; undefined for a file with no readable header. */
 export async function readHead(source: Readable, delimiter: Delimiter, rows = 5): Promise<CsvHead | undefined> {
   let columns: string[] | undefined;
@@ -121,10 +124,11 @@ export async function readHead(source: Readable, delimiter: Delimiter, rows = 5)
     for await (const item of items) {
       if (!columns) {
         if (item.kind === 'bad') return undefined;
-        columns = item.fields.map((name) => name.trim());
+        columns = item.fields.map(withoutNul);
         continue;
       }
-      if (item.kind === 'record') sample.push(item.fields);
+      // The header and sample are kept as jsonb too (the mapping step shows them).
+      if (item.kind === 'record') sample.push(item.fields.map((field) => field.replaceAll('\0', '')));
       if (sample.length >= rows) break;
     }
   } finally {
