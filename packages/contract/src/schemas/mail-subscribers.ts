@@ -142,7 +142,7 @@ export const CreateSubscriberRequest = z
   .meta({ id: 'CreateSubscriberRequest' });
 export type CreateSubscriberRequest = z.infer<typeof CreateSubscriberRequest>;
 
-/** The subscriber as it should be: every field is replaced (PUT). Lists not named are left. */
+/** The subscriber as it should be: every field is replaced (PUT), and their lists become exactly `lists`. */
 export const UpdateSubscriberRequest = z
   .object({
     email: SubscriberEmail,

@@ -4,6 +4,7 @@ import { projectNames } from '../../projects/read-models.js';
 import type { MarketingNeeds } from '../deps.js';
 import type { SubscriptionLinks } from '../links.js';
 import { recordEvents } from './subscriber-events.js';
+import { escapeHtml } from '../render/links.js';
 
 /** The Marketing module's settings this area reads (integrations/manifests/marketing.ts). */
 export interface MarketingSettings {
@@ -52,9 +53,6 @@ export function needsConfirmation(input: {
     (input.byKey && input.settings.doubleOptIn)
   );
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The confirmation mail: one link, and what to do if they did not ask. */
 export function confirmationMail(to: string, sender: string, link: string) {
