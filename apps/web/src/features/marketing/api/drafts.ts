@@ -1,6 +1,7 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../app/api-client';
 import type { ResultOf } from '../../../app/api-types';
+import { usePagedStorefrontList } from '../../storefront/api/paged-list-query';
 import { marketingKeys } from './keys';
 
 export type DraftSummary = ResultOf<'listDrafts'>['items'][number];
@@ -15,24 +16,9 @@ export const DRAFTS_PAGE_SIZE = 25;
  */
 export function useDraftsQuery(project: string, search: string) {
   const client = useApiClient();
-  return useInfiniteQuery({
-    ...infiniteQueryOptions({
-      queryKey: marketingKeys.draftList(project, { search }),
-      queryFn: ({ pageParam, signal }) =>
-        client.listDrafts(
-          {
-            project,
-            pageSize: DRAFTS_PAGE_SIZE,
-            ...(pageParam ? { pageToken: pageParam } : {}),
-            ...(search ? { search } : {}),
-          },
-          { signal },
-        ),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (last) => last.nextPageToken ?? undefined,
-    }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedStorefrontList(marketingKeys.draftList(project, { search }), (paging, signal) =>
+    client.listDrafts({ project, pageSize: DRAFTS_PAGE_SIZE, ...paging, ...(search ? { search } : {}) }, { signal }),
+  );
 }
 
 /** `GET /v1/mail/drafts/{draftId}` (mail.read): one draft with both bodies. */
