@@ -29,6 +29,11 @@ export interface RunningServer {
   /** Everything the process printed so far. */
   output(): string;
   stop(): Promise<void>;
+  /**
+   * Stops the process as a deploy does (SIGTERM) and starts it again on the same address, database
+   * and files: what a restart in the middle of a long job looks like.
+   */
+  restart(): Promise<void>;
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -76,6 +81,32 @@ export async function startPeer(server: RunningServer): Promise<RunningServer> {
 async function spawnServer(shared: Record<string, string>, cleanUp: () => Promise<void>): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  let current = await spawnProcess(shared, port, baseUrl);
+  const stop = async () => {
+    await current.end();
+    await cleanUp();
+  };
+  try {
+    await waitForHealth(baseUrl, current.child, current.output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    baseUrl,
+    shared,
+    output: () => current.output(),
+    stop,
+    restart: async () => {
+      await current.end();
+      current = await spawnProcess(shared, port, baseUrl);
+      await waitForHealth(baseUrl, current.child, current.output);
+    },
+  };
+}
+
+/** One run of the server process: its output, and a SIGTERM that waits for it to exit. */
+async function spawnProcess(shared: Record<string, string>, port: number, baseUrl: string) {
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     env: {
@@ -92,20 +123,12 @@ async function spawnServer(shared: Record<string, string>, cleanUp: () => Promis
   let printed = '';
   child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-  const output = () => printed;
-  const stop = async () => {
+  const end = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
     }
-    await cleanUp();
   };
-  try {
-    await waitForHealth(baseUrl, child, output);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { baseUrl, shared, output, stop };
+  return { child, output: () => printed, end };
 }

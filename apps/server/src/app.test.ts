@@ -127,6 +127,15 @@ describe('errors', () => {
     audited: false,
   });
   const echo = defineOperation({ ...boom, operationId: 'testEcho', path: '/v1/test/echo' });
+  // Public posts without a body: only the one declaring `form` takes a form (RFC 8058's one-click).
+  const { body: _body, bodyName: _name, ...bodiless } = boom;
+  const noBody = defineOperation({ ...bodiless, operationId: 'testNoBody', path: '/v1/test/no-body' });
+  const oneClick = defineOperation({
+    ...bodiless,
+    operationId: 'testOneClick',
+    path: '/v1/test/one-click',
+    form: true,
+  });
   let app: FastifyInstance;
   let database: DatabaseHandle;
 
@@ -135,12 +144,14 @@ describe('errors', () => {
     app = await buildApp(testConfig({ BODY_LIMIT: '200' }), { database });
     registerOperations(
       app,
-      { testBoom: boom, testEcho: echo },
+      { testBoom: boom, testEcho: echo, testNoBody: noBody, testOneClick: oneClick },
       {
         testBoom: () => {
           throw new Error('secret internals at /srv/app.ts:12');
         },
         testEcho: () => ({ ok: true }),
+        testNoBody: () => ({ ok: true }),
+        testOneClick: () => ({ ok: true }),
       },
       anonymousResolver,
     );
@@ -194,5 +205,19 @@ describe('errors', () => {
     });
     expect(res.statusCode).toBe(415);
     expect(res.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('takes a form post only where the operation declares `form`, not on every public post without a body', async () => {
+    const post = (url: string) =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+    const refused = await post('/v1/test/no-body');
+    expect([refused.statusCode, refused.json().code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+    const taken = await post('/v1/test/one-click');
+    expect([taken.statusCode, taken.json()]).toEqual([200, { ok: true }]);
   });
 });

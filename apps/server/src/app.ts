@@ -36,6 +36,7 @@ import { bookmarksModule } from './modules/bookmarks/index.js';
 import { captchaModule } from './modules/captcha/index.js';
 import { healthModule } from './modules/health/index.js';
 import { marketingModule } from './modules/marketing/index.js';
+import { flowsModule } from './modules/flows/index.js';
 import { domainsModule } from './modules/domains/index.js';
 import { driveModule } from './modules/drive/index.js';
 import { chatModule } from './modules/chat/index.js';
@@ -140,6 +141,7 @@ export function appModules(deps: AppDependencies): AnyModule[] {
     storefrontModule(deps.accountGateway ? { accountGateway: deps.accountGateway } : {}),
     domainsModule,
     marketingModule,
+    flowsModule,
   ];
 }
 

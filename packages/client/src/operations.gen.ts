@@ -3623,5 +3623,263 @@ export const operationMeta: Readonly<Record<string, OperationMeta>> = {
     ],
     "bodyName": "countCampaignAudienceRequest",
     "bodyRequired": true
+  },
+  "sendCampaign": {
+    "operationId": "sendCampaign",
+    "method": "POST",
+    "path": "/v1/mail/campaigns/{campaignId}/send",
+    "pathParams": [
+      "campaignId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "pauseCampaign": {
+    "operationId": "pauseCampaign",
+    "method": "POST",
+    "path": "/v1/mail/campaigns/{campaignId}/pause",
+    "pathParams": [
+      "campaignId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "cancelCampaign": {
+    "operationId": "cancelCampaign",
+    "method": "POST",
+    "path": "/v1/mail/campaigns/{campaignId}/cancel",
+    "pathParams": [
+      "campaignId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "trackOpen": {
+    "operationId": "trackOpen",
+    "method": "GET",
+    "path": "/v1/mail/track/open",
+    "pathParams": [],
+    "query": [
+      "token"
+    ],
+    "requiredQuery": [
+      "token"
+    ],
+    "bodyRequired": false,
+    "download": true
+  },
+  "trackClick": {
+    "operationId": "trackClick",
+    "method": "GET",
+    "path": "/v1/mail/track/click",
+    "pathParams": [],
+    "query": [
+      "token",
+      "url"
+    ],
+    "requiredQuery": [
+      "token",
+      "url"
+    ],
+    "bodyRequired": false,
+    "download": true
+  },
+  "listFlows": {
+    "operationId": "listFlows",
+    "method": "GET",
+    "path": "/v1/flows",
+    "pathParams": [],
+    "query": [
+      "project",
+      "pageToken",
+      "pageSize",
+      "search"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "createFlow": {
+    "operationId": "createFlow",
+    "method": "POST",
+    "path": "/v1/flows",
+    "pathParams": [],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "createFlowRequest",
+    "bodyRequired": true
+  },
+  "getFlow": {
+    "operationId": "getFlow",
+    "method": "GET",
+    "path": "/v1/flows/{flowId}",
+    "pathParams": [
+      "flowId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "updateFlow": {
+    "operationId": "updateFlow",
+    "method": "PATCH",
+    "path": "/v1/flows/{flowId}",
+    "pathParams": [
+      "flowId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "updateFlowRequest",
+    "bodyRequired": true
+  },
+  "deleteFlow": {
+    "operationId": "deleteFlow",
+    "method": "DELETE",
+    "path": "/v1/flows/{flowId}",
+    "pathParams": [
+      "flowId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "getFlowDraft": {
+    "operationId": "getFlowDraft",
+    "method": "GET",
+    "path": "/v1/flows/{flowId}/draft",
+    "pathParams": [
+      "flowId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "updateFlowDraft": {
+    "operationId": "updateFlowDraft",
+    "method": "PUT",
+    "path": "/v1/flows/{flowId}/draft",
+    "pathParams": [
+      "flowId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyName": "updateFlowDraftRequest",
+    "bodyRequired": true
+  },
+  "discardFlowDraft": {
+    "operationId": "discardFlowDraft",
+    "method": "DELETE",
+    "path": "/v1/flows/{flowId}/draft",
+    "pathParams": [
+      "flowId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "publishFlowDraft": {
+    "operationId": "publishFlowDraft",
+    "method": "POST",
+    "path": "/v1/flows/{flowId}/draft/publish",
+    "pathParams": [
+      "flowId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "testSendFlowDraft": {
+    "operationId": "testSendFlowDraft",
+    "method": "POST",
+    "path": "/v1/flows/{flowId}/draft/test-send",
+    "pathParams": [
+      "flowId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "listFlowVersions": {
+    "operationId": "listFlowVersions",
+    "method": "GET",
+    "path": "/v1/flows/{flowId}/versions",
+    "pathParams": [
+      "flowId"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
+  },
+  "restoreFlowVersion": {
+    "operationId": "restoreFlowVersion",
+    "method": "POST",
+    "path": "/v1/flows/{flowId}/versions/{version}/restore",
+    "pathParams": [
+      "flowId",
+      "version"
+    ],
+    "query": [
+      "project"
+    ],
+    "requiredQuery": [
+      "project"
+    ],
+    "bodyRequired": false
   }
 };

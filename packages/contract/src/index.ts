@@ -24,6 +24,7 @@ export * from './schemas/mail-subscribers.js';
 export * from './schemas/mail-imports.js';
 export * from './schemas/mail-drafts.js';
 export * from './schemas/mail-campaigns.js';
+export * from './schemas/flows.js';
 export * from './drive-types.js';
 export * from './schemas/drive-images.js';
 export * from './schemas/realtime.js';

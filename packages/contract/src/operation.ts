@@ -51,6 +51,13 @@ export interface Operation {
    * handler as its `body`; the client sends a Blob or File as `file`.
    */
   readonly upload?: true | 'multipart';
+  /**
+   * Also takes an `application/x-www-form-urlencoded` post, its body unread: RFC 8058's one-click
+   * unsubscribe, where mail clients POST `List-Unsubscribe=One-Click`. Only for a public operation
+   * without a `body`, whose query (a signed token) is its whole authority; every other operation
+   * answers a form 415.
+   */
+  readonly form?: true;
 }
 
 /** Identity helper that keeps the literal types of an operation for the client's inference. */

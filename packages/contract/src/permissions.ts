@@ -43,6 +43,9 @@ export const permissionCatalogue = {
   'mail.read': 'See subscribers, mailing lists, drafts, campaigns and their statistics',
   'mail.manage': 'Edit and delete subscribers, import them, manage mailing lists and write drafts and campaigns',
   'mail.subscribe': "Add subscribers (the console, and the storefront's sign-up form keys)",
+  'mail.send': 'Send, schedule, pause and cancel campaigns',
+  'flows.read': 'See automated mail flows, their versions and who is in them',
+  'flows.manage': 'Create and edit flows, publish, pause and restore their versions, and send tests',
 } as const;
 
 export type Permission = keyof typeof permissionCatalogue;

@@ -14,6 +14,12 @@ export interface SmtpSink {
   received: ReceivedMail[];
   /** Refuse recipients whose address this matches (a full mailbox, a dead address). */
   refuse(match: ((address: string) => boolean) | undefined): void;
+  /**
+   * Takes `count` more mails, then leaves every later one unanswered until `release()`: a relay gone
+   * slow, so a test can stop or restart the sender with a batch in flight.
+   */
+  holdAfter(count: number): void;
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -24,6 +30,8 @@ export interface SmtpSink {
 export async function startSmtpSink(): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   let refused: ((address: string) => boolean) | undefined;
+  let takeBeforeHolding = Infinity;
+  let held: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -37,12 +45,21 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data: Buffer.concat(chunks).toString(),
-        });
-        callback();
+        const take = () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data: Buffer.concat(chunks).toString(),
+          });
+          callback();
+        };
+        if (takeBeforeHolding > 0) {
+          takeBeforeHolding -= 1;
+          take();
+        } else {
+          // Unanswered: the sender waits, as on a relay that stopped answering mid-transfer.
+          held.push(() => callback(new Error('relay restarted, message not taken')));
+        }
       });
     },
   });
@@ -54,6 +71,32 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     refuse: (match) => {
       refused = match;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    holdAfter: (count) => {
+      takeBeforeHolding = count;
+    },
+    release: () => {
+      takeBeforeHolding = Infinity;
+      const waiting = held;
+      held = [];
+      for (const answer of waiting) answer();
+    },
+    close: () => {
+      // Answer whoever still waits, or the server's close would wait for them.
+      for (const answer of held.splice(0)) answer();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
+}
+
+/**
+ * A raw message as a reader sees it: folded headers unfolded, quoted-printable soft line breaks joined
+ * and `=XX` bytes decoded (nodemailer encodes long or non-ASCII parts that way), so a test can find a
+ * header, a link or a name in it.
+ */
+export function readableMail(data: string): string {
+  const joined = data.replace(/\r\n[ \t]+/g, ' ').replace(/=\r?\n/g, '');
+  return Buffer.from(
+    joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 }

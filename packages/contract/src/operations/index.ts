@@ -23,9 +23,10 @@ import { mailSubscriberOperations } from './mail-subscribers.js';
 import { mailImportOperations } from './mail-imports.js';
 import { mailDraftOperations } from './mail-drafts.js';
 import { mailCampaignOperations } from './mail-campaigns.js';
+import { flowOperations } from './flows.js';
 
 /** The operation table: every call of the API, keyed by operationId. */
-export { mailSubscriberOperations, mailImportOperations, mailDraftOperations, mailCampaignOperations };
+export { mailSubscriberOperations, mailImportOperations, mailDraftOperations, mailCampaignOperations, flowOperations };
 
 export const operations = {
   ...healthOperations,
@@ -52,6 +53,7 @@ export const operations = {
   ...mailImportOperations,
   ...mailDraftOperations,
   ...mailCampaignOperations,
+  ...flowOperations,
 } satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

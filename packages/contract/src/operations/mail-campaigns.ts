@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation, type Operation } from '../operation.js';
+import { BinaryFile } from '../schemas/billing.js';
 import { ApiErrorBody } from '../schemas/common.js';
 import {
   Campaign,
@@ -8,6 +9,8 @@ import {
   CountCampaignAudienceRequest,
   CreateCampaignRequest,
   ListCampaignsQuery,
+  TrackedLink,
+  TrackingToken,
   UpdateCampaignRequest,
 } from '../schemas/mail-campaigns.js';
 
@@ -17,6 +20,8 @@ const inProject = z.object({ project: z.uuid() });
 const campaignParams = z.object({ campaignId: z.uuid() });
 const readMail = { kind: 'permission', permission: 'mail.read' } as const;
 const manageMail = { kind: 'permission', permission: 'mail.manage' } as const;
+const sendMail = { kind: 'permission', permission: 'mail.send' } as const;
+const conflict = { 409: ApiErrorBody };
 
 /**
  * Mail campaigns (SPEC.md section 7 "Mail", issue 23, decision 038): a draft, an audience and a
@@ -91,5 +96,70 @@ export const mailCampaignOperations = {
     responses: { 200: CampaignAudienceCount, ...errors },
     access: readMail,
     audited: false,
+  }),
+  sendCampaign: defineOperation({
+    operationId: 'sendCampaign',
+    method: 'POST',
+    path: '/v1/mail/campaigns/{campaignId}/send',
+    summary:
+      "Send a draft campaign, or resume a paused one: its draft's content is fixed (later edits to the draft do not change it) and it becomes `sending` now, or `scheduled` when its time is still ahead. Batches go out in the background, each recipient recorded before their mail leaves so nobody is mailed twice. 409 CAMPAIGN_LOCKED unless draft or paused, CAMPAIGN_NO_DRAFT without a draft, AUDIENCE_EMPTY when nobody would be mailed now; 400 TEMPLATE_INVALID when the draft does not render",
+    tags,
+    params: campaignParams,
+    query: inProject,
+    responses: { 200: Campaign, ...conflict, ...errors },
+    access: sendMail,
+    audited: true,
+  }),
+  pauseCampaign: defineOperation({
+    operationId: 'pauseCampaign',
+    method: 'POST',
+    path: '/v1/mail/campaigns/{campaignId}/pause',
+    summary:
+      'Pause a sending or scheduled campaign: the batch on its way finishes, no other starts. sendCampaign resumes it where it stopped. Other statuses answer 409 CAMPAIGN_LOCKED',
+    tags,
+    params: campaignParams,
+    query: inProject,
+    responses: { 200: Campaign, ...conflict, ...errors },
+    access: sendMail,
+    audited: true,
+  }),
+  cancelCampaign: defineOperation({
+    operationId: 'cancelCampaign',
+    method: 'POST',
+    path: '/v1/mail/campaigns/{campaignId}/cancel',
+    summary:
+      'Cancel a scheduled, sending or paused campaign for good: those already mailed stay mailed and counted, nobody else is. Other statuses answer 409 CAMPAIGN_LOCKED',
+    tags,
+    params: campaignParams,
+    query: inProject,
+    responses: { 200: Campaign, ...conflict, ...errors },
+    access: sendMail,
+    audited: true,
+  }),
+  trackOpen: defineOperation({
+    operationId: 'trackOpen',
+    method: 'GET',
+    path: '/v1/mail/track/open',
+    summary:
+      "A campaign mail's open pixel: a 1×1 transparent GIF. Its signed token names the subscriber and campaign; the first open counts in the campaign's figures, every open moves the subscriber's last opened time. A bad token still answers the image, changing nothing",
+    tags,
+    query: TrackingToken,
+    responses: { 200: BinaryFile },
+    access: { kind: 'public' },
+    audited: false,
+    download: 'file',
+  }),
+  trackClick: defineOperation({
+    operationId: 'trackClick',
+    method: 'GET',
+    path: '/v1/mail/track/click',
+    summary:
+      "A campaign mail's tracked link: records the click (the first counts in the campaign's figures, and as an open if none was seen) and redirects (302) to `url`, which the token's signature covers, so the link cannot be turned to another address. A bad token or url answers 400 INVALID_TOKEN",
+    tags,
+    query: TrackedLink,
+    responses: { 200: BinaryFile, 400: ApiErrorBody },
+    access: { kind: 'public' },
+    audited: false,
+    download: 'file',
   }),
 } satisfies Record<string, Operation>;

@@ -130,6 +130,8 @@ export const Campaign = z
     scheduledAt: z.iso.datetime().nullable(),
     startedAt: z.iso.datetime().nullable(),
     finishedAt: z.iso.datetime().nullable(),
+    /** Why its send stopped short (its draft stopped rendering, so it was paused); null while all is well. */
+    failure: z.string().nullable(),
     stats: CampaignStats,
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
@@ -195,3 +197,12 @@ export const CampaignAudienceCount = z
   })
   .meta({ id: 'CampaignAudienceCount' });
 export type CampaignAudienceCount = z.infer<typeof CampaignAudienceCount>;
+
+/** A signed token of a campaign mail's open pixel (decision 038: no table, nothing to guess). */
+export const TrackingToken = z.object({ token: z.string().max(200) });
+
+/** A tracked link: the signed token and the address it leads to, which the signature covers. */
+export const TrackedLink = z.object({
+  token: z.string().max(200),
+  url: z.string().max(4000),
+});

@@ -125,10 +125,13 @@ export const UpdateDraftRequest = z
   .meta({ id: 'UpdateDraftRequest' });
 export type UpdateDraftRequest = z.infer<typeof UpdateDraftRequest>;
 
+/** Who a preview is for when no subscriber is named and the project has none yet. */
+export const PREVIEW_SAMPLE = { name: 'Ada Lovelace', email: 'ada@example.com' } as const;
+
 /** Made-up merge values for a preview, instead of a subscriber of the project. */
 export const DraftPreviewSample = z.object({
   name: z.string().trim().max(200, max(200)).default(''),
-  email: z.string().trim().max(254, max(254)).default('ada@example.com'),
+  email: z.string().trim().max(254, max(254)).default(PREVIEW_SAMPLE.email),
   attributes: z
     .record(z.string().max(64), z.union([z.string().max(1000), z.number().finite(), z.boolean()]))
     .default({}),

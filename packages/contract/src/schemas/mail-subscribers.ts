@@ -105,7 +105,7 @@ export type Subscriber = z.infer<typeof Subscriber>;
 
 export const SubscriberPage = Page(Subscriber)
   .extend({
-    /** How many subscribers match the filters (search included), for the list's heading. */
+    /** How many subscribers match the filters (search included), for the list's heading: counted with the first page, the same on the pages after it. */
     total: z.number().int(),
   })
   .meta({ id: 'SubscriberPage' });
@@ -125,7 +125,8 @@ export const ListSubscribersQuery = z.object({
  * A new subscriber. On a double opt-in list (or with `status: unconfirmed`) they are mailed a
  * confirmation link and stay unconfirmed until they follow it; otherwise they are subscribed at once,
  * their consent recorded with `consentSource`. An address that is suppressed (deleted before) or
- * already a subscriber is refused.
+ * already a subscriber is refused (409), except to a sign-up form's key, which is answered
+ * `SignUpReceived` whatever the address was.
  */
 export const CreateSubscriberRequest = z
   .object({
@@ -141,6 +142,19 @@ export const CreateSubscriberRequest = z
   })
   .meta({ id: 'CreateSubscriberRequest' });
 export type CreateSubscriberRequest = z.infer<typeof CreateSubscriberRequest>;
+
+/**
+ * What a sign-up form's key (mail.subscribe without mail.read) is answered, whether the address was
+ * new, already a subscriber or erased: the same words every time, so a public form cannot be used
+ * to learn who is on the list. A new address is added (and mailed a confirmation if it must be).
+ */
+export const SignUpReceived = z
+  .object({
+    received: z.literal(true),
+    message: z.string(),
+  })
+  .meta({ id: 'SignUpReceived' });
+export type SignUpReceived = z.infer<typeof SignUpReceived>;
 
 /** The subscriber as it should be: every field is replaced (PUT), and their lists become exactly `lists`. */
 export const UpdateSubscriberRequest = z

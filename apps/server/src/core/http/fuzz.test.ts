@@ -244,6 +244,29 @@ const sampleBodies: Record<string, unknown> = {
     lists: [],
     status: 'subscribed',
   },
+  // Every kind of step, so that each of their fields is fuzzed. (A condition is a plain union of a list and
+  // an audience filter: its errors name the condition, not the field, so it is left to flows.test.ts.)
+  createFlow: {
+    name: 'Fuzzed',
+    trigger: { kind: 'joinedList', listId: SAMPLE_UUID },
+    steps: [
+      { id: 'wait', kind: 'wait', amount: 1, unit: 'days' },
+      {
+        id: 'if',
+        kind: 'condition',
+        conditions: [
+          { field: 'list', mode: 'exclude', listId: SAMPLE_UUID },
+          { field: 'lastOpened', mode: 'include', comparator: 'lte', days: 30 },
+        ],
+      },
+      { id: 'send', kind: 'send', draftId: SAMPLE_UUID },
+    ],
+  },
+  updateFlowDraft: {
+    trigger: { kind: 'noPurchase', days: 90 },
+    steps: [{ id: 'w', kind: 'wait', amount: 2, unit: 'hours' }],
+  },
+  updateFlow: { name: 'Fuzzed', status: 'paused' },
   updateBillingProject: {
     company: {
       legalName: 'Fuzz Ltd',
@@ -331,6 +354,9 @@ describe('every operation with hostile values in each of its fields', () => {
     const draft = (await call('POST', `/v1/mail/drafts?project=${project.id}`, sampleBodies.createDraft)) as {
       id: string;
     };
+    // Flows too (on Marketing): a flow of its own gives its calls a real id.
+    await call('POST', `/v1/projects/${project.id}/integrations/flows`);
+    const flow = (await call('POST', `/v1/flows?project=${project.id}`, { name: 'Fuzzed' })) as { id: string };
     const bookmark = (await call('POST', `/v1/projects/${project.id}/bookmarks`, sampleBodies.createBookmark)) as {
       id: string;
     };
@@ -373,6 +399,8 @@ describe('every operation with hostile values in each of its fields', () => {
       subscriberId: subscriber.id,
       mailingListId: mailingList.id,
       draftId: draft.id,
+      flowId: flow.id,
+      version: '1',
     };
     fingerprint = await fingerprinter(t);
     state = await fingerprint();

@@ -95,7 +95,7 @@ export type Handlers<T extends Record<string, Operation>> = { [K in keyof T]: Ha
 declare module 'fastify' {
   interface FastifyContextConfig {
     operationId?: string;
-    /** Takes a form post, its body unread (RFC 8058's one-click unsubscribe); see `registerOperations`. */
+    /** Takes a form post, its body unread (the operation's `form`, RFC 8058's one-click unsubscribe). */
     takesForm?: boolean;
   }
 }
@@ -110,12 +110,26 @@ export interface RateLimit {
    * per-address defence is the failure tracker's captcha, which a right password still passes).
    */
   perAccount?: boolean;
+  /**
+   * Count only calls made with a project auth key, per address and key's project: a storefront's
+   * public form is limited, while the console's people (already signed in) are not.
+   */
+  keyCallersOnly?: boolean;
 }
 
 /** The rate-limit plugin's route options for a limit; a per-account one is counted once the body is read. */
 function rateLimitOptions(limit: RateLimit | undefined) {
   if (!limit) return false;
-  const { perAccount, ...window } = limit;
+  const { perAccount, keyCallersOnly, ...window } = limit;
+  if (keyCallersOnly) {
+    return {
+      ...window,
+      // Once the caller is known: authentication runs in the route's own onRequest hook.
+      hook: 'preHandler' as const,
+      allowList: (request: FastifyRequest) => request.principal?.kind !== 'authKey',
+      keyGenerator: (request: FastifyRequest) => `${request.ip}|${request.principal?.projectId ?? ''}`,
+    };
+  }
   if (!perAccount) return window;
   return {
     ...window,
@@ -185,9 +199,9 @@ export function registerOperations<T extends Record<string, Operation>>(
   if (Object.values(table).some((operation) => operation.upload === 'multipart')) {
     void app.register(fastifyMultipart, { throwFileSizeLimit: true });
   }
-  // RFC 8058's one-click unsubscribe: mail clients POST `List-Unsubscribe=One-Click` as a form. Only a
-  // public operation that takes no body (a signed token in its query is the whole authority) and is
-  // not CSRF-checked accepts a form, unread; every other route answers it 415 as before.
+  // RFC 8058's one-click unsubscribe: mail clients POST `List-Unsubscribe=One-Click` as a form. Only an
+  // operation that declares `form` accepts one, unread; every other route answers it 415. The parser
+  // runs before the body is validated, so a form operation's empty body passes.
   if (!app.hasContentTypeParser(FORM)) {
     app.addContentTypeParser(FORM, { parseAs: 'string' }, (request, _body, done) => {
       if (request.routeOptions.config.takesForm) done(null, undefined);
@@ -198,6 +212,10 @@ export function registerOperations<T extends Record<string, Operation>>(
     const handler = handlers[key] as Handler<Operation>;
     const success = successResponse(operation);
     const csrf = needsCsrfCheck(operation.method, operation.path, operation.access.kind === 'session');
+    if (operation.form && (operation.body || csrf || operation.access.kind !== 'public')) {
+      // A form is any site's to post: only a public call with its authority in the query may take one.
+      throw new Error(`${operation.operationId} takes a form, so it must be public, CSRF-free and bodiless`);
+    }
     typed.route({
       method: operation.method,
       url: toFastifyPath(operation.path),
@@ -214,7 +232,7 @@ export function registerOperations<T extends Record<string, Operation>>(
       config: {
         operationId: operation.operationId,
         rateLimit: rateLimitOptions(rateLimits?.[operation.operationId]),
-        takesForm: operation.method === 'POST' && operation.access.kind === 'public' && !operation.body && !csrf,
+        takesForm: operation.form === true,
       },
       onRequest: async (request) => {
         // Forged cross-site writes are refused before anything else is looked at.

@@ -107,6 +107,9 @@ const sampleBodies: Record<string, unknown> = {
   createDraft: { name: 'Planted', subject: 'Planted', markdown: 'Planted' },
   updateDraft: { name: 'Taken over', markdown: 'Planted' },
   previewDraft: { subject: 'Planted', markdown: 'Planted' },
+  createFlow: { name: 'Planted' },
+  updateFlow: { name: 'Taken over', status: 'paused' },
+  updateFlowDraft: { trigger: { kind: 'firstOrder' }, steps: [{ id: 'w', kind: 'wait', amount: 1, unit: 'hours' }] },
 };
 
 /** Queries an operation requires beyond `project`, so that validation passes and only access can refuse. */
@@ -174,6 +177,11 @@ const DATA_TABLES = [
   'marketing_subscriber_events',
   'marketing_imports',
   'marketing_drafts',
+  'marketing_campaign_recipients',
+  'flows',
+  'flow_versions',
+  'flow_runs',
+  'flow_sends',
 ];
 
 describe('tenant isolation', () => {
@@ -213,6 +221,7 @@ describe('tenant isolation', () => {
         .replace('{project}', projectA)
         .replace('{user}', owner.user.id)
         .replace('{role}', builtInRole('owner').id)
+        .replace('{version}', '1')
         .replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
       const withQuery =
         op.query && 'project' in op.query.shape

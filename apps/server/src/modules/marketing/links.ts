@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { SharedParts } from '../../core/modules.js';
 import { badRequest } from '../../core/errors.js';
 
@@ -42,10 +42,18 @@ function uuidOf(bytes: Buffer): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-const mac = (key: Buffer, body: Buffer) => createHmac('sha256', key).update(body).digest().subarray(0, MAC_BYTES);
+/**
+ * `bound`: a value the link carries beside the token (a tracked link's destination) that the MAC
+ * covers too, so the token is good for that value alone: nobody can point a tracked link elsewhere.
+ */
+const mac = (key: Buffer, body: Buffer, bound?: string) => {
+  const hmac = createHmac('sha256', key).update(body);
+  if (bound !== undefined) hmac.update(createHash('sha256').update(bound).digest());
+  return hmac.digest().subarray(0, MAC_BYTES);
+};
 
-/** Signs a link's claims into a compact token. */
-export function signLinkToken(key: Buffer, claims: LinkClaims): string {
+/** Signs a link's claims into a compact token (bound to `bound` when given: see `mac`). */
+export function signLinkToken(key: Buffer, claims: LinkClaims, bound?: string): string {
   const parts = [
     Buffer.from([LINK_PURPOSES.indexOf(claims.purpose) + 1, claims.campaignId ? HAS_CAMPAIGN : 0]),
     uuidBytes(claims.subscriberId),
@@ -53,14 +61,14 @@ export function signLinkToken(key: Buffer, claims: LinkClaims): string {
     ...(claims.campaignId ? [uuidBytes(claims.campaignId)] : []),
   ];
   const body = Buffer.concat(parts);
-  return Buffer.concat([body, mac(key, body)]).toString('base64url');
+  return Buffer.concat([body, mac(key, body, bound)]).toString('base64url');
 }
 
 /**
  * The claims of a token signed here for `purpose`; anything else — garbled, cut, forged, or a
  * token of another purpose (a confirmation link is no unsubscribe) — is 400 INVALID_TOKEN.
  */
-export function verifyLinkToken(key: Buffer, token: string, purpose: LinkPurpose): LinkClaims {
+export function verifyLinkToken(key: Buffer, token: string, purpose: LinkPurpose, bound?: string): LinkClaims {
   if (!base64url.test(token)) throw invalidToken();
   const bytes = Buffer.from(token, 'base64url');
   // Only the one spelling the server writes: base64url's spare bits would let a changed token pass.
@@ -71,7 +79,7 @@ export function verifyLinkToken(key: Buffer, token: string, purpose: LinkPurpose
   const withCampaign = (flags & HAS_CAMPAIGN) !== 0;
   if (flags & ~HAS_CAMPAIGN || bytes.length !== shortest + (withCampaign ? UUID_BYTES : 0)) throw invalidToken();
   const body = bytes.subarray(0, bytes.length - MAC_BYTES);
-  if (!timingSafeEqual(bytes.subarray(body.length), mac(key, body))) throw invalidToken();
+  if (!timingSafeEqual(bytes.subarray(body.length), mac(key, body, bound))) throw invalidToken();
   if (LINK_PURPOSES[code - 1] !== purpose) throw invalidToken();
   const at = (i: number) => uuidOf(body.subarray(2 + i * UUID_BYTES, 2 + (i + 1) * UUID_BYTES));
   return {
@@ -84,28 +92,35 @@ export function verifyLinkToken(key: Buffer, token: string, purpose: LinkPurpose
 
 /** The signed links of the module's mails, under the platform's public address. */
 export interface SubscriptionLinks {
-  sign(claims: LinkClaims): string;
-  verify(token: string, purpose: LinkPurpose): LinkClaims;
+  sign(claims: LinkClaims, bound?: string): string;
+  verify(token: string, purpose: LinkPurpose, bound?: string): LinkClaims;
   /** The page the confirmation mail links to; it posts the token to confirmSubscription. */
   confirmUrl(claims: Omit<LinkClaims, 'purpose'>): string;
   /** The visible unsubscribe link of a mail: the console's page, which asks and then posts. */
   unsubscribeUrl(claims: Omit<LinkClaims, 'purpose'>): string;
   /** The `List-Unsubscribe` address (RFC 8058): mail clients POST `List-Unsubscribe=One-Click` to it. */
   oneClickUnsubscribeUrl(claims: Omit<LinkClaims, 'purpose'>): string;
+  /** A campaign mail's open pixel (trackOpen). */
+  openPixelUrl(claims: Omit<LinkClaims, 'purpose'>): string;
+  /** A body link through trackClick: the token is bound to `url`, which rides beside it. */
+  clickUrl(claims: Omit<LinkClaims, 'purpose'>, url: string): string;
 }
 
 /** The links service of the module, keyed by the `marketing-links` secret. */
 export async function subscriptionLinks(shared: Pick<SharedParts, 'config' | 'secret'>): Promise<SubscriptionLinks> {
   const key = Buffer.from(await shared.secret('marketing-links'));
   const base = shared.config.PUBLIC_URL.replace(/\/+$/, '');
-  const sign = (claims: LinkClaims) => signLinkToken(key, claims);
+  const sign = (claims: LinkClaims, bound?: string) => signLinkToken(key, claims, bound);
   const link = (path: string, token: string) => `${base}${path}?token=${token}`;
   return {
     sign,
-    verify: (token, purpose) => verifyLinkToken(key, token, purpose),
+    verify: (token, purpose, bound) => verifyLinkToken(key, token, purpose, bound),
     confirmUrl: (claims) => link('/mail/confirm', sign({ ...claims, purpose: 'confirm' })),
     unsubscribeUrl: (claims) => link('/mail/unsubscribe', sign({ ...claims, purpose: 'unsubscribe' })),
     oneClickUnsubscribeUrl: (claims) =>
       link('/v1/mail/subscriptions/unsubscribe', sign({ ...claims, purpose: 'unsubscribe' })),
+    openPixelUrl: (claims) => link('/v1/mail/track/open', sign({ ...claims, purpose: 'open' })),
+    clickUrl: (claims, url) =>
+      `${link('/v1/mail/track/click', sign({ ...claims, purpose: 'click' }, url))}&url=${encodeURIComponent(url)}`,
   };
 }

@@ -16,6 +16,7 @@ import type {
   CampaignAudience,
   CampaignStatus,
   DraftBlock,
+  DraftContent,
   ImportMapping,
   ImportProblem,
   ImportStatus,
@@ -232,13 +233,17 @@ export const marketingCampaigns = pgTable(
     projectId: projectRef(),
     name: text('name').notNull(),
     draftId: uuid('draft_id').references(() => marketingDrafts.id, { onDelete: 'set null' }),
-    /** The draft as it was scheduled: subject, preheader and the rendered templates. */
-    content: jsonb('content').$type<{ subject: string; preheader: string; html: string; text: string }>(),
+    /** The draft's content as it was when the campaign left `draft` (what its send compiles and mails). */
+    content: jsonb('content').$type<DraftContent>(),
     audience: jsonb('audience').$type<CampaignAudience>().notNull(),
     status: text('status').$type<CampaignStatus>().notNull(),
     scheduledAt: at('scheduled_at'),
     startedAt: at('started_at'),
     finishedAt: at('finished_at'),
+    /** The last subscriber id handed to a batch: a resumed send goes on after it (keyset order). */
+    sendCursor: uuid('send_cursor'),
+    /** Why a send stopped short (a template that no longer renders); null while all is well. */
+    failure: text('failure'),
     recipients: integer('recipients').notNull().default(0),
     sent: integer('sent').notNull().default(0),
     delivered: integer('delivered').notNull().default(0),

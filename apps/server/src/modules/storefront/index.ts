@@ -1,3 +1,4 @@
+import type { Executor } from '../../core/db/database.js';
 import { Hook } from '../../core/hooks.js';
 import { defineModule, type ServiceOf } from '../../core/modules.js';
 import { purchaseHistory, type PurchaseHook } from './customers/purchase-history.js';
@@ -20,6 +21,15 @@ import { reviewHandlers } from './reviews/review-handlers.js';
 import { oweReviewRequest, registerReviewRequests } from './reviews/review-requests.js';
 import { summaryHandlers } from './summary/summary-handlers.js';
 
+/** An order that became complete, as the `orderFulfilled` hook hands it on: its buyer's address as given. */
+export interface OrderFulfilled {
+  projectId: string;
+  orderId: string;
+  email: string;
+  at: Date;
+}
+export type OrderFulfilledHook = Hook<[Executor, OrderFulfilled]>;
+
 /**
  * The storefront's management (issue 22, decision 035): orders through the intake, customers kept
  * current with them, payments through the project's payment account, fulfilments.
@@ -30,6 +40,8 @@ export const storefrontModule = (options: { accountGateway?: PaymentAccountGatew
     {
       /** Run in each new order's transaction with its buyer's address; mail marketing adds to it. */
       purchased: PurchaseHook;
+      /** Run in the transaction where an order becomes complete (every parcel shipped); flows add to it. */
+      orderFulfilled: OrderFulfilledHook;
       /** Past purchases of some addresses, from the shop's customers. */
       purchaseHistory: typeof purchaseHistory;
     },
@@ -47,6 +59,7 @@ export const storefrontModule = (options: { accountGateway?: PaymentAccountGatew
       const gateway = options.accountGateway ?? createAccountGateway(config, clock);
       const scope = new PlatformScope(db);
       const purchased: PurchaseHook = new Hook();
+      const orderFulfilled: OrderFulfilledHook = new Hook();
       registerPaymentSettlement(jobs, { db, clock, gateway });
       // Exports stream into a drive file in the background; the console polls their progress.
       registerExportJob(jobs, { db, clock, saveGenerated: drive.files.saveGenerated, notifications, log });
@@ -66,7 +79,15 @@ export const storefrontModule = (options: { accountGateway?: PaymentAccountGatew
             clock,
             scope,
             installed: integrations.installed,
-            onComplete: (tx, order, at) => oweReviewRequest(tx, { jobs, configOf }, order, at),
+            onComplete: async (tx, order, at) => {
+              await oweReviewRequest(tx, { jobs, configOf }, order, at);
+              await orderFulfilled.run(tx, {
+                projectId: order.projectId,
+                orderId: order.id,
+                email: order.customerEmail,
+                at,
+              });
+            },
           }),
           ...reviewHandlers({
             db,
@@ -84,7 +105,7 @@ export const storefrontModule = (options: { accountGateway?: PaymentAccountGatew
             publicUrl: config.PUBLIC_URL,
           }),
         },
-        service: { purchased, purchaseHistory },
+        service: { purchased, orderFulfilled, purchaseHistory },
       };
     },
   });

@@ -219,9 +219,11 @@ export const sentences: Record<string, Sentence> = {
   // Subscribers' entries name nobody: an erased person must not stay in the activity.
   createSubscriber: {
     done: (details) =>
-      details.confirmationSent === true
-        ? 'added a subscriber and mailed them a confirmation link'
-        : 'added a subscriber',
+      details.added === false
+        ? 'received a sign-up for an address already subscribed or erased, and left it as it was'
+        : details.confirmationSent === true
+          ? 'added a subscriber and mailed them a confirmation link'
+          : 'added a subscriber',
     attempt: 'add a subscriber',
   },
   updateSubscriber: { done: "changed a subscriber's details", attempt: "change a subscriber's details" },
@@ -255,12 +257,58 @@ export const sentences: Record<string, Sentence> = {
   },
   createCampaign: { done: (details) => `created ${named(details.name, 'campaign')}`, attempt: 'start a campaign' },
   updateCampaign: { done: campaignChanges, attempt: 'change a campaign' },
+  sendCampaign: {
+    done: (details) => {
+      const campaign = named(details.name, 'campaign');
+      if (details.status === 'scheduled') return `scheduled ${campaign} to be sent`;
+      const n = typeof details.recipients === 'number' ? details.recipients : undefined;
+      return n === undefined
+        ? `started sending ${campaign}`
+        : `started sending ${campaign} to ${n.toLocaleString('en')} ${n === 1 ? 'subscriber' : 'subscribers'}`;
+    },
+    attempt: 'send a campaign',
+  },
+  pauseCampaign: { done: (details) => `paused ${named(details.name, 'campaign')}`, attempt: 'pause a campaign' },
+  cancelCampaign: { done: (details) => `cancelled ${named(details.name, 'campaign')}`, attempt: 'cancel a campaign' },
   createDraft: { done: (details) => `wrote ${named(details.name, 'mail draft')}`, attempt: 'write a mail draft' },
   updateDraft: { done: (details) => `edited ${named(details.name, 'mail draft')}`, attempt: 'edit a mail draft' },
   deleteDraft: { done: (details) => `removed ${named(details.name, 'mail draft')}`, attempt: 'remove a mail draft' },
   duplicateDraft: {
     done: (details) => `made a copy of ${named(details.from, 'mail draft')}`,
     attempt: 'copy a mail draft',
+  },
+  createFlow: { done: (details) => `created ${named(details.name, 'flow')}`, attempt: 'create a flow' },
+  updateFlow: {
+    done: (details) => {
+      const flow = named(details.name, 'flow');
+      if (!Array.isArray(details.changes) || !details.changes.includes('status')) return `changed ${flow}`;
+      return details.status === 'paused' ? `paused ${flow}` : `resumed ${flow}`;
+    },
+    attempt: 'change a flow',
+  },
+  deleteFlow: { done: (details) => `deleted ${named(details.name, 'flow')}`, attempt: 'delete a flow' },
+  updateFlowDraft: { done: (details) => `edited the draft of ${named(details.name, 'flow')}`, attempt: 'edit a flow' },
+  discardFlowDraft: {
+    done: (details) => `discarded the draft changes of ${named(details.name, 'flow')}`,
+    attempt: "discard a flow's draft",
+  },
+  publishFlowDraft: {
+    done: (details) =>
+      typeof details.version === 'number'
+        ? `published version ${details.version} of ${named(details.name, 'flow')}`
+        : `published ${named(details.name, 'flow')}`,
+    attempt: 'publish a flow',
+  },
+  testSendFlowDraft: {
+    done: (details) => `sent themselves a test of ${named(details.name, 'flow')}`,
+    attempt: 'send a test of a flow',
+  },
+  restoreFlowVersion: {
+    done: (details) =>
+      typeof details.version === 'number'
+        ? `restored version ${details.version} of ${named(details.name, 'flow')} to its draft`
+        : `restored an earlier version of ${named(details.name, 'flow')}`,
+    attempt: 'restore a version of a flow',
   },
   createProjectDomain: {
     done: (details) => (text(details.domain) ? `added the domain ${text(details.domain)}` : 'added a custom domain'),

@@ -62,8 +62,10 @@ export const operationsModules: readonly ModuleManifest[] = [
     code: 'flows',
     name: 'Flows',
     category: 'operations',
-    description: 'Automations: when something happens (an order, a low stock level), do the next step for you.',
+    description:
+      'Automated mail: welcome new subscribers, thank first-time buyers and win back lapsed customers, step by step.',
     icon: 'bolt',
+    dependsOn: ['marketing'],
     config: z.object({
       notifyOnFailure: z.boolean().default(true).meta({ title: 'Notify the project when a flow fails' }),
     }),

@@ -18,9 +18,9 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../core/db/database.js';
-import { notFound } from '../../../core/errors.js';
 import { planPerCall } from '../../../core/db/plan-per-call.js';
-import { marketingListMembers, marketingLists, marketingSubscribers as s } from '../schema.js';
+import { mailingListsByIds } from '../lists/list-views.js';
+import { marketingListMembers, marketingSubscribers as s } from '../schema.js';
 
 /*
  * A campaign's audience, exactly (the count, the campaign's send and countCampaignAudience's summary
@@ -101,17 +101,9 @@ export function audienceCondition(projectId: string, audience: CampaignAudience,
   )!;
 }
 
-export const listNotFound = () => notFound('There is no such mailing list in this project.', 'LIST_NOT_FOUND');
-
 /** Every list the audience names must be the project's: another project's answers as an unknown one. */
 export async function assertAudienceLists(db: Executor, projectId: string, audience: CampaignAudience): Promise<void> {
-  const named = [...new Set([...audience.lists, ...audience.excludeLists])];
-  if (named.length === 0) return;
-  const found = await db
-    .select({ id: marketingLists.id })
-    .from(marketingLists)
-    .where(and(eq(marketingLists.projectId, projectId), inArray(marketingLists.id, named)));
-  if (found.length !== named.length) throw listNotFound();
+  await mailingListsByIds(db, projectId, [...audience.lists, ...audience.excludeLists]);
 }
 
 /** How many the audience holds now. */

@@ -4,7 +4,8 @@ import type { Executor } from '../../../core/db/database.js';
 import { AppError, badRequest } from '../../../core/errors.js';
 import { marketingCampaigns as c } from '../schema.js';
 import { assertAudienceLists } from './audience.js';
-import { assertProjectDraft, type CampaignRow } from './campaign-views.js';
+import { assertProjectDraft } from '../drafts/draft-views.js';
+import type { CampaignRow } from './campaign-views.js';
 
 /** Only these may be edited: the others are on their way out, out, or called off. */
 const EDITABLE: readonly CampaignStatus[] = ['draft', 'paused'];
@@ -81,6 +82,13 @@ export async function updateCampaign(
   if (!EDITABLE.includes(row.status)) throw campaignLocked(row.status);
   await assertOwnParts(tx, row.projectId, body);
   const changed = changedFields(row, body);
+  // Its content was fixed and part of its audience mailed: another draft or audience would be another campaign.
+  if (row.status === 'paused' && changed.some((field) => field === 'draft' || field === 'audience'))
+    throw new AppError(
+      409,
+      'CAMPAIGN_LOCKED',
+      'This campaign has started sending: its draft and audience are fixed. Only its name and schedule can be changed.',
+    );
   if (changed.length === 0) return changed;
   await tx
     .update(c)

@@ -1,22 +1,14 @@
 import { CAMPAIGN_STATUSES, type CampaignPage, type CampaignSort, type ListCampaignsQuery } from '@wharf/contract';
-import { and, asc, desc, eq, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../../core/db/database.js';
-import { badRequest } from '../../../core/errors.js';
-import {
-  containsPattern,
-  cursorTime,
-  decodePageToken,
-  encodePageToken,
-  invalidPageToken,
-} from '../../../core/pagination.js';
+import { cursorTime, decodePageToken, encodePageToken, invalidPageToken } from '../../../core/pagination.js';
 import { marketingCampaigns as c } from '../schema.js';
+import { containsEveryWord } from '../../../core/search-words.js';
 import { selectCampaigns, toCampaign, type CampaignRow } from './campaign-views.js';
 
 type Query = z.output<typeof ListCampaignsQuery>;
 type Order = 'asc' | 'desc';
-
-const MAX_WORDS = 8;
 
 /** Without `order`, the order people expect of each sort. */
 const defaultOrder: Record<CampaignSort, Order> = {
@@ -90,12 +82,6 @@ function boundsOf(sort: Sort | null, at: string): SQL[] {
   return sort ? [sort.bound(first!), timeBound(second!)] : [timeBound(first!)];
 }
 
-function searchWords(search: string | undefined): SQL[] {
-  const words = (search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length > MAX_WORDS) throw badRequest(`Search with at most ${MAX_WORDS} words.`, 'SEARCH_TOO_LONG');
-  return words.map((word) => like(c.search, containsPattern(word)));
-}
-
 /**
  * A page of the project's campaigns, keyset-paged on (sort key, created_at, id): a project has campaigns by the
  * hundred, not the million, so the sorts other than creation read the project's rows through its
@@ -116,7 +102,7 @@ export async function listCampaigns(db: Executor, projectId: string, query: Quer
   const where = and(
     eq(c.projectId, projectId),
     query.status ? eq(c.status, query.status) : undefined,
-    ...searchWords(query.search),
+    ...containsEveryWord(c.search, query.search),
     after,
   )!;
   const rows = await selectCampaigns(db, where)

@@ -7,7 +7,6 @@ import { marketingCampaigns as c, marketingDrafts as d } from '../schema.js';
 export type CampaignRow = typeof c.$inferSelect;
 
 export const campaignNotFound = () => notFound('There is no such campaign in this project.', 'CAMPAIGN_NOT_FOUND');
-export const draftNotFound = () => notFound('There is no such draft in this project.', 'DRAFT_NOT_FOUND');
 
 /** The project's campaign, or 404 (another project's answers as one that does not exist); `lock` holds its row. */
 export async function findCampaign(tx: Executor, projectId: string, campaignId: string, lock = false) {
@@ -18,15 +17,6 @@ export async function findCampaign(tx: Executor, projectId: string, campaignId: 
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw campaignNotFound();
   return row;
-}
-
-/** A draft id a campaign is given must be the project's. */
-export async function assertProjectDraft(db: Executor, projectId: string, draftId: string): Promise<void> {
-  const [found] = await db
-    .select({ id: d.id })
-    .from(d)
-    .where(and(eq(d.projectId, projectId), eq(d.id, draftId)));
-  if (!found) throw draftNotFound();
 }
 
 // The content (a rendered mail) is the sender's, not the console's.
@@ -55,6 +45,7 @@ export function toCampaign({ campaign: row, draft }: SelectedCampaign): Campaign
     scheduledAt: iso(row.scheduledAt),
     startedAt: iso(row.startedAt),
     finishedAt: iso(row.finishedAt),
+    failure: row.failure,
     stats: {
       recipients: row.recipients,
       sent: row.sent,

@@ -259,9 +259,15 @@ describe('mail campaigns', () => {
         );
       }
       await setCampaignStatus(t.database.db, ids['Sorted charlie']!, 'draft');
-      const paused = await patch(ids['Sorted Echo']!, { audience: { lists: [list] } });
+      // A paused campaign has started sending: its name and schedule change, its draft and audience do not.
+      const paused = await patch(ids['Sorted Echo']!, { name: 'Sorted Echo', scheduledAt: inHours(2) });
       expect(paused.statusCode, paused.body).toBe(200);
-      expect(paused.json()).toMatchObject({ status: 'paused', audience: { lists: [list] } });
+      expect(paused.json()).toMatchObject({ status: 'paused', scheduledAt: new Date(inHours(2)).toISOString() });
+      const audience = await patch(ids['Sorted Echo']!, { audience: { lists: [list] } });
+      expect([audience.statusCode, audience.json().code], audience.body).toEqual([409, 'CAMPAIGN_LOCKED']);
+      expect(audience.json().message).toBe(
+        'This campaign has started sending: its draft and audience are fixed. Only its name and schedule can be changed.',
+      );
     });
   });
 

@@ -6,7 +6,8 @@ import { recordAudit } from '../../../core/audit/audit.js';
 import type { Handlers } from '../../../core/http/operations.js';
 import type { MarketingSetup } from '../deps.js';
 import { assertMarketing } from '../module-guard.js';
-import { mailContextOf } from '../render/mail-context.js';
+import { mailContextFrom } from '../render/mail-context.js';
+import { installedMarketingSettings } from '../settings.js';
 import { marketingDrafts } from '../schema.js';
 import { listDrafts } from './draft-list.js';
 import { previewDraft } from './draft-preview.js';
@@ -19,6 +20,7 @@ type DraftOperations = Pick<
 >;
 
 const CONTENT_FIELDS = ['subject', 'preheader', 'format', 'markdown', 'blocks'] as const;
+const CONTENT_KEYS = new Set<string>(CONTENT_FIELDS);
 
 /** The member who saved: a key has no person to name (and `updated_by` points at users). */
 const editorOf = (request: FastifyRequest) => (request.principal?.kind === 'user' ? request.principal.userId : null);
@@ -83,8 +85,11 @@ export function draftHandlers(...[shared, needs]: MarketingSetup): Handlers<Draf
         const changed = (Object.keys(body) as (keyof typeof body)[]).filter(
           (key) => body[key] !== undefined && !isDeepStrictEqual(body[key], current[key]),
         );
-        // The merged draft is what must compile: a new subject with the stored body, say.
-        compileOrRefuse({ ...contentOf(current), ...pick(body, CONTENT_FIELDS) }, CHECK_CONTEXT);
+        // The merged draft is what must compile: a new subject with the stored body, say. A rename
+        // leaves the templates as they were saved, so they are not compiled again for it.
+        if (changed.some((key) => CONTENT_KEYS.has(key))) {
+          compileOrRefuse({ ...contentOf(current), ...pick(body, CONTENT_FIELDS) }, CHECK_CONTEXT);
+        }
         const saved =
           changed.length === 0
             ? current
@@ -148,8 +153,9 @@ export function draftHandlers(...[shared, needs]: MarketingSetup): Handlers<Draf
     },
 
     previewDraft: async ({ query, body }) => {
-      await guard(query.project);
-      const context = await mailContextOf(needs, db, query.project);
+      // The settings are read once: they exist only while the module is installed (the guard).
+      const settings = await installedMarketingSettings(needs, db, query.project);
+      const context = await mailContextFrom(db, query.project, settings);
       return previewDraft(db, query.project, body, { ...context, unsubscribeUrl: previewUnsubscribeUrl });
     },
   };

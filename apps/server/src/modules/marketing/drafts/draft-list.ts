@@ -1,16 +1,13 @@
 import type { DraftPage, ListDraftsQuery } from '@wharf/contract';
-import { and, desc, eq, like, type SQL } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../../core/db/database.js';
-import { badRequest } from '../../../core/errors.js';
-import { containsPattern, olderThanToken, timePage } from '../../../core/pagination.js';
+import { olderThanToken, timePage } from '../../../core/pagination.js';
 import { marketingDrafts as d } from '../schema.js';
+import { containsEveryWord } from '../../../core/search-words.js';
 import { toDraftSummary } from './draft-views.js';
 
 type Query = z.output<typeof ListDraftsQuery>;
-
-/** The most words a search may have. */
-const MAX_WORDS = 8;
 
 /**
  * A page of the project's drafts, last edited first, keyset-paged on (updated, id) — the table's
@@ -19,9 +16,7 @@ const MAX_WORDS = 8;
  */
 export async function listDrafts(db: Executor, projectId: string, query: Query): Promise<DraftPage> {
   const after = olderThanToken(d.updatedAt, d.id, query.pageToken);
-  const words = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length > MAX_WORDS) throw badRequest(`Search with at most ${MAX_WORDS} words.`, 'SEARCH_TOO_LONG');
-  const matches: SQL[] = words.map((word) => like(d.search, containsPattern(word)));
+  const matches = containsEveryWord(d.search, query.search);
   const rows = await db
     .select({
       id: d.id,

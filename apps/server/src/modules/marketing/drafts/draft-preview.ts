@@ -1,4 +1,4 @@
-import type { DraftPreview, PreviewDraftRequest } from '@wharf/contract';
+import { PREVIEW_SAMPLE, type DraftPreview, type PreviewDraftRequest } from '@wharf/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../../core/db/database.js';
@@ -10,7 +10,7 @@ import { compileOrRefuse } from './draft-templates.js';
 type PreviewRequest = z.output<typeof PreviewDraftRequest>;
 
 /** Who a preview is for when the project has nobody yet. */
-export const SAMPLE_SUBSCRIBER = { name: 'Ada Lovelace', email: 'ada@example.com', attributes: {} };
+export const SAMPLE_SUBSCRIBER = { ...PREVIEW_SAMPLE, attributes: {} };
 
 /** The subscriber asked for, else the sample values sent, else the project's first subscriber, else Ada. */
 async function previewRecipient(db: Executor, projectId: string, request: PreviewRequest): Promise<SubscriberVars> {

@@ -22,6 +22,15 @@ export async function findDraft(db: Executor, projectId: string, draftId: string
   return row;
 }
 
+/** A draft id another record is given (a campaign's, a flow's step) must be the project's: else 404. */
+export async function assertProjectDraft(db: Executor, projectId: string, draftId: string): Promise<void> {
+  const [found] = await db
+    .select({ id: marketingDrafts.id })
+    .from(marketingDrafts)
+    .where(and(eq(marketingDrafts.projectId, projectId), eq(marketingDrafts.id, draftId)));
+  if (!found) throw draftNotFound();
+}
+
 export function toDraftSummary(
   row: Pick<DraftRow, 'id' | 'name' | 'subject' | 'preheader' | 'format' | 'createdAt' | 'updatedAt'>,
 ): DraftSummary {

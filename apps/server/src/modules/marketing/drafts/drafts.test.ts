@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries } from '../../../core/audit/read.js';
 import { createStartedTestApp, type TestApp } from '../../../test/app.js';
 import { installMarketing, makeDraft, subscribe } from '../../../test/marketing.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../../test/projects.js';
 import { addMembers } from '../../access/testing.js';
+import { marketingDrafts } from '../schema.js';
 import { copyName } from './draft-handlers.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -301,5 +303,19 @@ describe('mail drafts', () => {
     expect(again.json().updatedAt).toBe(made.updatedAt);
     const audit = await auditEntries(t.database.db, { operationId: 'updateDraft', target: `draft:${made.id}` });
     expect(audit.map((entry) => entry.details)).toEqual([{ name: 'Blocks', changes: [] }]);
+  });
+
+  it('renames a draft without compiling its templates again', async () => {
+    const made = await draft({ name: 'Old name', subject: 'Hello' });
+    // A template the checks of today would refuse (saved under older rules): a rename must not trip on it.
+    await t.database.db
+      .update(marketingDrafts)
+      .set({ subject: 'Hi {{ subscriber.name' })
+      .where(eq(marketingDrafts.id, made.id));
+    const renamed = await owner.call('PATCH', url(`/${made.id}`), { name: 'New name' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'New name', subject: 'Hi {{ subscriber.name' });
+    const edited = await owner.call('PATCH', url(`/${made.id}`), { preheader: 'Hello' });
+    expect([edited.statusCode, edited.json().code]).toEqual([400, 'TEMPLATE_INVALID']);
   });
 });

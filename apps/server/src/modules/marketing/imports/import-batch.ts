@@ -6,6 +6,7 @@ import { emailHash } from '../email-hash.js';
 import { marketingSuppressions } from '../schema.js';
 import type { CsvItem } from './csv-reading.js';
 import { mapRow } from './import-mapping.js';
+import type { JoinedListsHook } from '../subscribers/memberships.js';
 
 /** What one batch did; added to the import's figures in the batch's own transaction. */
 export interface BatchCounts {
@@ -25,6 +26,7 @@ export interface BatchContext {
   listIds: readonly string[];
   now: Date;
   purchaseHistory: MarketingNeeds['storefront']['purchaseHistory'];
+  joinedLists: JoinedListsHook;
 }
 
 interface Candidate {
@@ -138,20 +140,30 @@ export async function writeBatch(tx: Executor, items: readonly CsvItem[], contex
       where s.last_import_id is distinct from excluded.last_import_id
       returning s.id, s.email, (s.xmax = 0) as inserted
     ), members as (
+      -- Only lists that still exist in the project: one deleted since the mapping is skipped.
       insert into marketing_list_members (list_id, subscriber_id, project_id, added_at)
-      select list.id::uuid, u.id, ${context.projectId}::uuid, ${now}::timestamptz
-      from upserted u cross join jsonb_array_elements_text(${JSON.stringify(context.listIds)}::jsonb) as list(id)
+      select l.id, u.id, ${context.projectId}::uuid, ${now}::timestamptz
+      from upserted u
+      cross join jsonb_array_elements_text(${JSON.stringify(context.listIds)}::jsonb) as chosen(id)
+      join marketing_lists l on l.id = chosen.id::uuid and l.project_id = ${context.projectId}::uuid
       on conflict do nothing
+      returning subscriber_id, list_id, subscribed
     ), events as (
       insert into marketing_subscriber_events (project_id, subscriber_id, at, kind, detail)
       select ${context.projectId}::uuid, u.id, ${now}::timestamptz, 'imported', ${`From ${context.fileName}`}
       from upserted u
     )
-    select email, inserted from upserted`);
+    select email, inserted, (
+      select coalesce(jsonb_agg(m.list_id), '[]'::jsonb) from members m where m.subscriber_id = upserted.id and m.subscribed
+    ) as joined, upserted.id from upserted`);
 
-  const outcome = new Map(
-    rowsOf<{ email: string; inserted: boolean }>(written).map((row) => [row.email, row.inserted]),
-  );
+  const rows = rowsOf<{ id: string; email: string; inserted: boolean; joined: string[] }>(written);
+  const outcome = new Map(rows.map((row) => [row.email, row.inserted]));
+  // Subscribed people put on lists: a "joined a list" flow takes them as it takes a console's add.
+  const members = rows
+    .filter((row) => row.joined.length > 0)
+    .map((row) => ({ subscriberId: row.id, listIds: row.joined }));
+  if (members.length > 0) await context.joinedLists.run(tx, { projectId: context.projectId, members, at: context.now });
   for (const candidate of writing) {
     const inserted = outcome.get(candidate.email);
     if (inserted === true) counts.created++;

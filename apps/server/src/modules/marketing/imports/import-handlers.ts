@@ -1,12 +1,12 @@
 import type { mailImportOperations } from '@wharf/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../../core/audit/audit.js';
-import type { Executor } from '../../../core/db/database.js';
 import { AppError } from '../../../core/errors.js';
 import { multipartFile, type Handlers } from '../../../core/http/operations.js';
 import type { MarketingSetup } from '../deps.js';
 import { assertMarketing } from '../module-guard.js';
-import { marketingImports, marketingLists } from '../schema.js';
+import { mailingListsByIds } from '../lists/list-views.js';
+import { marketingImports } from '../schema.js';
 import { checkMapping, suggestMapping } from './import-mapping.js';
 import { IMPORT_QUEUE, registerImportJob } from './import-job.js';
 import { receiveCsv } from './import-upload.js';
@@ -14,30 +14,18 @@ import { findImport, importView, recentImports } from './import-views.js';
 
 type Ops = typeof mailImportOperations;
 
-const listNotFound = () =>
-  new AppError(404, 'MAILING_LIST_NOT_FOUND', 'There is no such mailing list in this project.');
-
-/** Refuses a list that is not the project's, as if it did not exist. */
-async function assertLists(executor: Executor, projectId: string, listIds: readonly string[]): Promise<void> {
-  if (listIds.length === 0) return;
-  const found = await executor
-    .select({ id: marketingLists.id })
-    .from(marketingLists)
-    .where(and(eq(marketingLists.projectId, projectId), inArray(marketingLists.id, [...listIds])));
-  if (found.length !== new Set(listIds).size) throw listNotFound();
-}
-
 /**
  * Subscriber imports: the upload (kept in the store, its header read), the mapping and start, the
  * progress and report, cancelling. The `marketing.import` job (import-job.ts) does the work.
  */
-export function importHandlers(...[shared, needs]: MarketingSetup): Handlers<Ops> {
+export function importHandlers(...[shared, needs, hooks]: MarketingSetup): Handlers<Ops> {
   const { db, clock, storage, jobs } = shared;
   registerImportJob(jobs, {
     db,
     clock,
     storage,
     purchaseHistory: needs.storefront.purchaseHistory,
+    joinedLists: hooks.joinedLists,
     log: shared.log,
   });
   const guard = (projectId: string) => assertMarketing(needs.integrations, db, projectId);
@@ -102,7 +90,8 @@ export function importHandlers(...[shared, needs]: MarketingSetup): Handlers<Ops
           );
         }
         checkMapping(body.mapping, found.columns.length);
-        await assertLists(tx, query.project, body.lists);
+        // A list that is not the project's is refused as one that does not exist.
+        await mailingListsByIds(tx, query.project, body.lists);
         const [started] = await tx
           .update(marketingImports)
           .set({ status: 'queued', mapping: body.mapping, listIds: [...new Set(body.lists)] })

@@ -10,6 +10,7 @@ import { marketingImports } from '../schema.js';
 import { csvItems, detectDelimiter, HEAD_BYTES, type CsvItem } from './csv-reading.js';
 import { writeBatch, type BatchCounts } from './import-batch.js';
 import type { ImportRow } from './import-views.js';
+import type { JoinedListsHook } from '../subscribers/memberships.js';
 
 /** The queue of subscriber imports: one job per import, its payload `{ importId }`. */
 export const IMPORT_QUEUE = 'marketing.import';
@@ -21,6 +22,8 @@ export interface ImportJobDeps {
   clock: Clock;
   storage: ObjectStore;
   purchaseHistory: MarketingNeeds['storefront']['purchaseHistory'];
+  /** Run for each batch's subscribed people put on lists (flows, decision 039). */
+  joinedLists: JoinedListsHook;
   log?: (message: string, details?: unknown) => void;
   /** Records per batch (tests make it small to see several batches). */
   batchSize?: number;
@@ -108,6 +111,7 @@ export async function runImport(deps: ImportJobDeps, importId: string, signal?: 
         listIds: job.listIds,
         now,
         purchaseHistory: deps.purchaseHistory,
+        joinedLists: deps.joinedLists,
       });
       await recordBatch(tx, importId, items, counts, room);
       room -= counts.problems.length;

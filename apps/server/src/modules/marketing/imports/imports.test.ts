@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries } from '../../../core/audit/read.js';
+import { Hook } from '../../../core/hooks.js';
 import { openObjectStore } from '../../../core/storage/open-object-store.js';
 import { createStartedTestApp, type TestApp } from '../../../test/app.js';
 import { installMarketing } from '../../../test/marketing.js';
@@ -16,7 +17,7 @@ import {
   marketingSubscribers,
   marketingSuppressions,
 } from '../schema.js';
-import { runImport } from './import-job.js';
+import { runImport, type ImportJobDeps } from './import-job.js';
 
 /** A multipart/form-data body as a browser's FormData sends it, with its boundary. */
 async function formBody(content: string | Uint8Array<ArrayBuffer>, filename = 'people.csv', field = 'file') {
@@ -246,6 +247,51 @@ describe('subscriber imports over HTTP', () => {
     });
   });
 
+  it('skips a list deleted between the mapping and the job, and marks members subscribed as their status is', async () => {
+    const db = t.database.db;
+    const now = t.clock.now();
+    const [kept, gone] = (
+      await db
+        .insert(marketingLists)
+        .values([
+          { projectId: project, name: 'Kept', optIn: 'single', createdAt: now, updatedAt: now },
+          { projectId: project, name: 'Gone soon', optIn: 'single', createdAt: now, updatedAt: now },
+        ])
+        .returning({ id: marketingLists.id })
+    ).map((row) => row.id) as [string, string];
+    await db.insert(marketingSubscribers).values({
+      projectId: project,
+      email: 'left@example.com',
+      status: 'unsubscribed',
+      createdAt: now,
+      updatedAt: now,
+    });
+    const made = await uploaded('email,name,gender\nnew.member@example.com,New,\nleft@example.com,Left,\n');
+    const started = await start(owner, made.id, { mapping: mapping(), lists: [kept, gone] });
+    expect(started.statusCode, started.body).toBe(200);
+    await db.delete(marketingLists).where(eq(marketingLists.id, gone));
+    await runJobs();
+    expect(await report(made.id)).toMatchObject({ status: 'done', created: 1, unchanged: 1 });
+
+    const fresh = (await subscriber('new.member@example.com'))!;
+    const left = (await subscriber('left@example.com'))!;
+    const rows = await db
+      .select({
+        list: marketingListMembers.listId,
+        who: marketingListMembers.subscriberId,
+        on: marketingListMembers.subscribed,
+      })
+      .from(marketingListMembers)
+      .where(inArray(marketingListMembers.subscriberId, [fresh.id, left.id]));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { list: kept, who: fresh.id, on: true },
+        { list: kept, who: left.id, on: false },
+      ]),
+    );
+    expect(rows).toHaveLength(2);
+  });
+
   it("answers 404 for another project's import or list, 400 for a missing column, 409 when started twice", async () => {
     const mine = await uploaded('email,name,gender\nx@example.com,X,\n');
     const theirs = await uploaded('email,name,gender\ny@example.com,Y,\n', other);
@@ -289,12 +335,14 @@ describe('subscriber imports over HTTP', () => {
     lines.push('r1@example.com,Again'); // line 11: a duplicate of line 2, in a later batch
     const { id } = await uploaded(lines.join('\n'));
     await start(owner, id, { mapping: { email: 0, name: 1 }, lists: [list] });
-    const deps = {
+    const deps: ImportJobDeps = {
       db: t.database.db,
       clock: t.clock,
       // The app's own store: the same folder (or bucket) its configuration names.
       storage: openObjectStore(t.config),
       purchaseHistory,
+      // The job alone, without the app's flows: nobody takes part in its batches.
+      joinedLists: new Hook(),
       batchSize: 3,
     };
     // The first run stops after two batches, as a worker stopping with its server does.

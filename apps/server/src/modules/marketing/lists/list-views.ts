@@ -6,8 +6,8 @@ import { marketingListMembers as m, marketingLists as l, marketingSubscribers as
 
 export type MailingListRow = typeof l.$inferSelect;
 
-export const mailingListNotFound = () =>
-  notFound('There is no such mailing list in this project.', 'MAILING_LIST_NOT_FOUND');
+/** The module's one answer for a list that is not the project's (lists, subscribers, imports, campaigns). */
+export const mailingListNotFound = () => notFound('There is no such mailing list in this project.', 'LIST_NOT_FOUND');
 
 /**
  * The project's lists with their counts, by name, in one query whatever their number: members are

@@ -1,38 +1,16 @@
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/database.js';
-import { projectNames } from '../../projects/read-models.js';
 import type { MarketingNeeds } from '../deps.js';
 import type { SubscriptionLinks } from '../links.js';
+import { mailContextFrom } from '../render/mail-context.js';
+import type { MarketingSettings } from '../settings.js';
 import { recordEvents } from './subscriber-events.js';
 import { escapeHtml } from '../render/links.js';
 
-/** The Marketing module's settings this area reads (integrations/manifests/marketing.ts). */
-export interface MarketingSettings {
-  senderName: string;
-  doubleOptIn: boolean;
-}
+export { marketingSettings, type MarketingSettings } from '../settings.js';
 
-export async function marketingSettings(
-  needs: Pick<MarketingNeeds, 'integrations'>,
-  db: Executor,
-  projectId: string,
-): Promise<MarketingSettings> {
-  const config = (await needs.integrations.configOf(db, projectId, 'marketing')) ?? {};
-  return {
-    senderName: typeof config.senderName === 'string' ? config.senderName.trim() : '',
-    // The manifest's default: a form's sign-up is confirmed by mail unless the project turned it off.
-    doubleOptIn: config.doubleOptIn !== false,
-  };
-}
-
-/** Who the mails come from, as people read it: the module's sender name, else the project's name. */
+/** Who the mails come from, as people read it: the one rule is `mailContextFrom`'s. */
 export async function senderName(db: Executor, projectId: string, settings?: MarketingSettings): Promise<string> {
-  if (settings?.senderName) return settings.senderName;
-  const [project] = await db
-    .select({ name: projectNames.name })
-    .from(projectNames)
-    .where(eq(projectNames.id, projectId));
-  return project?.name ?? '';
+  return (await mailContextFrom(db, projectId, settings)).senderName;
 }
 
 /**

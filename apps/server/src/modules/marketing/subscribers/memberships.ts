@@ -1,7 +1,31 @@
+import type { SubscriberStatus } from '@wharf/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/database.js';
+import type { Hook } from '../../../core/hooks.js';
 import { marketingListMembers, marketingLists } from '../schema.js';
 import type { SubscriberEventRow } from './subscriber-events.js';
+
+/**
+ * Subscribed subscribers are now on these lists: they joined them (the console, the API, an import's
+ * batch at once), or confirmed while on them.
+ */
+export interface JoinedLists {
+  projectId: string;
+  members: { subscriberId: string; listIds: string[] }[];
+  at: Date;
+}
+
+/** Run in the transaction that put a subscribed subscriber on lists (flows enrol them, decision 039). */
+export type JoinedListsHook = Hook<[Executor, JoinedLists]>;
+
+/** The ids of the lists a subscriber is on. */
+export async function listIdsOf(tx: Executor, subscriberId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: marketingListMembers.listId })
+    .from(marketingListMembers)
+    .where(eq(marketingListMembers.subscriberId, subscriberId));
+  return rows.map((row) => row.id);
+}
 
 interface ListRef {
   id: string;
@@ -14,9 +38,10 @@ interface ListRef {
  */
 export async function setMemberships(
   tx: Executor,
-  subscriber: { id: string; projectId: string },
+  subscriber: { id: string; projectId: string; status?: SubscriberStatus },
   lists: readonly ListRef[],
   now: Date,
+  joinedLists: JoinedListsHook,
 ): Promise<SubscriberEventRow[]> {
   const current = await tx
     .select({ id: marketingLists.id, name: marketingLists.name })
@@ -39,6 +64,14 @@ export async function setMemberships(
         })),
       )
       .onConflictDoNothing();
+    if (subscriber.status === 'subscribed') {
+      const listIds = added.map((list) => list.id);
+      await joinedLists.run(tx, {
+        projectId: subscriber.projectId,
+        members: [{ subscriberId: subscriber.id, listIds }],
+        at: now,
+      });
+    }
   }
   if (removed.length > 0) {
     await tx.delete(marketingListMembers).where(

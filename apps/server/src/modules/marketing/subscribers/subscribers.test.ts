@@ -7,6 +7,7 @@ import { bearerUser, createProjectAs, type BearerUser } from '../../../test/proj
 import { projectKey } from '../../../test/storefront.js';
 import { addMembers } from '../../access/testing.js';
 import { emailHash } from '../email-hash.js';
+import { SIGN_UPS_PER_MINUTE } from './subscriber-handlers.js';
 import { marketingSubscriberEvents, marketingSuppressions } from '../schema.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -103,7 +104,7 @@ describe('mail subscribers', () => {
     await installMarketing(owner, other);
     const theirs = await makeMailingList(owner, other, { name: 'Theirs' });
     const foreign = await owner.call('POST', url(), { email: 'x@example.com', lists: [theirs.id] });
-    expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'MAILING_LIST_NOT_FOUND']);
+    expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'LIST_NOT_FOUND']);
 
     const before = (await list()).total;
     for (const body of [
@@ -185,6 +186,18 @@ describe('mail subscribers', () => {
     expect(seen).toEqual(all.items.map((s: Json) => s.id));
     const forged = await owner.call('GET', url('', '&pageToken=garbage'));
     expect([forged.statusCode, forged.json().code]).toEqual([400, 'INVALID_PAGE_TOKEN']);
+
+    // The total is counted with the first page only: the next pages carry it, not count again.
+    const first: Json = await list('&pageSize=1');
+    await add({ email: 'late.comer@example.com' });
+    const next: Json = await list(`&pageSize=1&pageToken=${encodeURIComponent(first.nextPageToken)}`);
+    expect(next.total).toBe(first.total);
+    expect((await list('&pageSize=1')).total).toBe(first.total + 1);
+    const cut = await owner.call(
+      'GET',
+      url('', `&pageToken=${encodeURIComponent(first.nextPageToken.replace(/\.\d+$/, ''))}`),
+    );
+    expect(cut.statusCode).toBe(400);
   });
 
   it('replaces a subscriber: fields, lists and status, each a line of activity; nobody is made subscribed', async () => {
@@ -226,6 +239,13 @@ describe('mail subscribers', () => {
     const back = await put(made.id, replacement(out.json(), { status: 'subscribed' }));
     expect([back.statusCode, back.json().code]).toEqual([409, 'CONSENT_REQUIRED']);
     expect(back.json().message).toMatch(/confirmation/);
+    // Nor made unconfirmed, which would mail a confirmation link to someone who left.
+    const ask = await put(made.id, replacement(out.json(), { status: 'unconfirmed' }));
+    expect([ask.statusCode, ask.json().code]).toEqual([409, 'CONSENT_REQUIRED']);
+    expect((await owner.call('GET', url(`/${made.id}`))).json()).toMatchObject({ status: 'unsubscribed' });
+    const confirmed = await add({ email: 'already@example.com' });
+    const reask = await put(confirmed.id, replacement(confirmed, { status: 'unconfirmed' }));
+    expect([reask.statusCode, reask.json().code]).toEqual([409, 'CONSENT_REQUIRED']);
 
     // Nothing to change: answered, audited, no activity.
     const before = (await eventsOf(made.id)).items.length;
@@ -281,5 +301,46 @@ describe('mail subscribers', () => {
     const ada = (await list('&search=ada')).items[0] as Json;
     const moved = await put(ada.id, replacement(ada, { email: 'erase.me@example.com' }));
     expect([moved.statusCode, moved.json().code]).toEqual([409, 'ADDRESS_SUPPRESSED']);
+  });
+
+  it("answers a sign-up form's key the same for a new, a known and an erased address, and changes nothing known", async () => {
+    const form = await projectKey(t, owner, project, ['mail.subscribe']);
+    const signUp = (email: string) => form.call('POST', url(), { email, name: 'Someone Else', consentSource: 'form' });
+    const known = await add({ email: 'known@example.com', name: 'Known Person' });
+    const erased = await add({ email: 'erased@example.com' });
+    expect((await owner.call('DELETE', url(`/${erased.id}`))).statusCode).toBe(204);
+
+    const answers = [];
+    for (const email of ['fresh@example.com', 'known@example.com', 'erased@example.com']) {
+      const res = await signUp(email);
+      answers.push([res.statusCode, res.json()]);
+      expect(res.body).not.toContain('Known Person');
+    }
+    expect(answers[0]).toEqual([201, { received: true, message: expect.any(String) }]);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+
+    expect((await list('&search=fresh%40example.com')).items).toHaveLength(1);
+    const still = (await owner.call('GET', url(`/${known.id}`))).json();
+    expect(still).toEqual(known);
+    expect((await list('&search=erased%40example.com')).items).toEqual([]);
+    // A key that may read the list is told, as the console is.
+    const reader = await projectKey(t, owner, project, ['mail.subscribe', 'mail.read']);
+    const told = await reader.call('POST', url(), { email: 'known@example.com' });
+    expect([told.statusCode, told.json().code]).toEqual([409, 'SUBSCRIBER_EXISTS']);
+    const audit = await auditEntries(t.database.db, { operationId: 'createSubscriber' });
+    expect(audit.filter((a) => a.result === 'success' && a.target === null)).toHaveLength(2);
+  });
+
+  it("limits a key's sign-ups per address, not the console's adds", async () => {
+    const shop = (await createProjectAs(owner, 'Busy shop')).id;
+    await installMarketing(owner, shop);
+    const form = await projectKey(t, owner, shop, ['mail.subscribe']);
+    const post = (as: Pick<BearerUser, 'call'>, n: number) =>
+      as.call('POST', `/v1/mail/subscribers?project=${shop}`, { email: `burst${n}@example.com` });
+    for (let n = 0; n < SIGN_UPS_PER_MINUTE; n += 1) expect((await post(form, n)).statusCode).toBe(201);
+    const refused = await post(form, 999);
+    expect([refused.statusCode, refused.json().code]).toEqual([429, 'TOO_MANY_REQUESTS']);
+    expect((await post(owner, 1000)).statusCode).toBe(201);
   });
 });

@@ -57,6 +57,10 @@ describe("a subscriber's own links", () => {
     ((await owner.call('GET', `/v1/mail/subscribers/${id}/events?project=${project}`)).json() as Json).items.map(
       (e: Json) => e.kind,
     );
+  const byEmail = async (email: string) => {
+    const res = await owner.call('GET', `/v1/mail/subscribers?project=${project}&search=${encodeURIComponent(email)}`);
+    return (res.json() as Json).items.find((s: Json) => s.email === email) as Json | undefined;
+  };
   /** The confirmation mail's link: the token is the whole of it after `token=`. */
   const confirmationToken = async (to: string) => {
     const mails = await outboxTo(t.database.db, to);
@@ -110,7 +114,8 @@ describe("a subscriber's own links", () => {
       consentSource: 'form',
     });
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json()).toMatchObject({ status: 'unconfirmed' });
+    expect(first.json()).toMatchObject({ received: true });
+    expect(await byEmail('grace@example.com')).toMatchObject({ status: 'unconfirmed' });
     await confirmationToken('grace@example.com');
 
     const settings = await owner.call('PATCH', `/v1/projects/${project}/integrations/marketing`, {
@@ -121,9 +126,10 @@ describe("a subscriber's own links", () => {
       email: 'linus@example.com',
       consentSource: 'form',
     });
-    expect(second.json()).toMatchObject({ status: 'subscribed', consentSource: 'form' });
-    const byApi = await form.call('POST', `/v1/mail/subscribers?project=${project}`, { email: 'alan@example.com' });
-    expect(byApi.json()).toMatchObject({ status: 'subscribed', consentSource: 'api' });
+    expect(second.statusCode).toBe(201);
+    expect(await byEmail('linus@example.com')).toMatchObject({ status: 'subscribed', consentSource: 'form' });
+    await form.call('POST', `/v1/mail/subscribers?project=${project}`, { email: 'alan@example.com' });
+    expect(await byEmail('alan@example.com')).toMatchObject({ status: 'subscribed', consentSource: 'api' });
     expect(await outboxTo(t.database.db, 'linus@example.com')).toEqual([]);
 
     // Asked for explicitly, the confirmation goes whatever the settings, from the sender name.
@@ -225,20 +231,23 @@ describe("a subscriber's own links", () => {
     expect([res.statusCode, res.json().code]).toEqual([404, 'SUBSCRIBER_NOT_FOUND']);
   });
 
-  it('a person set back to unconfirmed is mailed a new link, and only their confirmation subscribes them', async () => {
-    const made = await subscribe(owner, project, { email: 'hedy@example.com' });
-    const body = { email: made.email, name: '', gender: null, attributes: {}, lists: [] };
-    const out = await owner.call('PUT', `/v1/mail/subscribers/${made.id}?project=${project}`, {
-      ...body,
-      status: 'unsubscribed',
-    });
-    expect(out.json()).toMatchObject({ status: 'unsubscribed' });
-    const again = await owner.call('PUT', `/v1/mail/subscribers/${made.id}?project=${project}`, {
-      ...body,
-      status: 'unconfirmed',
-    });
-    expect(again.json()).toMatchObject({ status: 'unconfirmed' });
-    const res = await confirm(await confirmationToken('hedy@example.com'));
-    expect(res.json()).toMatchObject({ status: 'subscribed' });
+  it('nobody who left or bounced is set back to unconfirmed: no new link is mailed, nothing changes', async () => {
+    const url = (id: string) => `/v1/mail/subscribers/${id}?project=${project}`;
+    const body = { name: '', gender: null, attributes: {}, lists: [] };
+    for (const [email, left] of [
+      ['hedy@example.com', 'unsubscribed'],
+      ['bounce@example.com', 'bounced'],
+    ] as const) {
+      const made = await subscribe(owner, project, { email });
+      const out = await owner.call('PUT', url(made.id), { ...body, email, status: left });
+      expect(out.json()).toMatchObject({ status: left });
+      const before = await kinds(made.id);
+      const again = await owner.call('PUT', url(made.id), { ...body, email, name: 'Changed', status: 'unconfirmed' });
+      expect([again.statusCode, again.json().code], again.body).toEqual([409, 'CONSENT_REQUIRED']);
+      expect(again.json().message).toMatch(left === 'bounced' ? /bounced/ : /unsubscribed/);
+      expect(await get(made.id)).toMatchObject({ status: left, name: '' });
+      expect(await kinds(made.id)).toEqual(before);
+      expect(await outboxTo(t.database.db, email)).toHaveLength(0);
+    }
   });
 });

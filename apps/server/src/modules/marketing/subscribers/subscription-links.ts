@@ -2,10 +2,11 @@ import type { SubscriptionLinkResult } from '@wharf/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../core/db/database.js';
 import { notFound } from '../../../core/errors.js';
-import type { MarketingNeeds } from '../deps.js';
+import type { MarketingHooks, MarketingNeeds } from '../deps.js';
 import type { LinkClaims, SubscriptionLinks } from '../links.js';
 import { marketingCampaigns, marketingSubscribers as s } from '../schema.js';
 import { marketingSettings, senderName } from './consent.js';
+import { listIdsOf } from './memberships.js';
 import { recordEvents } from './subscriber-events.js';
 
 /*
@@ -18,6 +19,7 @@ export interface LinkDeps {
   db: Database;
   needs: Pick<MarketingNeeds, 'integrations'>;
   links: SubscriptionLinks;
+  hooks: Pick<MarketingHooks, 'joinedLists'>;
 }
 
 const subscriptionGone = () =>
@@ -51,6 +53,14 @@ export async function confirmSubscription(deps: LinkDeps, token: string, now: Da
       .set({ status: 'subscribed', consentAt: now, consentSource: 'confirmation', updatedAt: now })
       .where(eq(s.id, row.id));
     await recordEvents(tx, [{ projectId: claims.projectId, subscriberId: row.id, at: now, kind: 'confirmed' }]);
+    // Subscribed now, they join the lists they were put on while unconfirmed (a welcome flow starts).
+    const listIds = await listIdsOf(tx, row.id);
+    if (listIds.length > 0)
+      await deps.hooks.joinedLists.run(tx, {
+        projectId: claims.projectId,
+        members: [{ subscriberId: row.id, listIds }],
+        at: now,
+      });
     return 'subscribed' as const;
   });
   return answer(deps, claims, status);
