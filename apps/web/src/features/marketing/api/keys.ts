@@ -16,7 +16,6 @@ export const marketingKeys = {
 
   lists: (project: string) => [...marketingKeys.all(project), 'lists'] as const,
   listList: (project: string) => [...marketingKeys.lists(project), 'list'] as const,
-  list: (project: string, mailingListId: string) => [...marketingKeys.lists(project), 'detail', mailingListId] as const,
 
   drafts: (project: string) => [...marketingKeys.all(project), 'drafts'] as const,
   draftList: (project: string, filters: object) => [...marketingKeys.drafts(project), 'list', filters] as const,
@@ -29,4 +28,6 @@ export const marketingKeys = {
   campaignList: (project: string, filters: object) => [...marketingKeys.campaigns(project), 'list', filters] as const,
   campaign: (project: string, campaignId: string) =>
     [...marketingKeys.campaigns(project), 'detail', campaignId] as const,
+  campaignAudienceCount: (project: string, audience: object) =>
+    [...marketingKeys.campaigns(project), 'audience-count', audience] as const,
 };
