@@ -17,6 +17,7 @@ const AREA_NAMES: Record<string, string> = {
   reviews: 'Reviews',
   domains: 'Domains',
   mail: 'Mail marketing',
+  flows: 'Flows',
 };
 
 export interface PermissionGroup<T extends { key: string }> {

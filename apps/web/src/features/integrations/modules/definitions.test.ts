@@ -33,7 +33,7 @@ describe('the console’s module definitions', () => {
         }),
       );
       // Only the storefront's modules (issue 22) and mail marketing (issue 23) bring pages and entries of their own.
-      if (!['domains', 'orders', 'customers', 'platform', 'reviews', 'marketing'].includes(definition.code))
+      if (!['domains', 'orders', 'customers', 'platform', 'reviews', 'marketing', 'flows'].includes(definition.code))
         expect(definition.menu).toHaveLength(1);
       expect(definition.menu[0]!.order).toBeGreaterThan(MODULE_MENU_ORDER - 1);
       expect(definition.menu[0]!.order).toBeLessThan(10_000);
@@ -68,12 +68,19 @@ describe('the console’s module definitions', () => {
       '/marketing/lists',
       '/marketing/drafts',
       '/marketing/drafts/$draftId',
+      '/marketing/campaigns',
+      '/marketing/campaigns/$campaignId',
+    ]);
+    expect(pages('flows')).toEqual([
+      ['/flows', 'flows.list', true],
+      ['/flows/$flowId', 'flows.view', true],
     ]);
     const needs = moduleDefinitions.flatMap((d) => d.menu.slice(1).map((e) => [e.route, e.needs, e.parent]));
     expect(needs).toEqual([
       ['platform.domains', 'domains.read', undefined],
       ['platform.orders', 'orders.read', undefined],
       ['marketing.subscribers', 'mail.read', undefined],
+      ['flows.list', 'flows.read', undefined],
       ['platform.customers', 'customers.read', undefined],
       ['platform.enquiries', 'enquiries.read', undefined],
       ['platform.payment', 'storefront.manage', undefined],

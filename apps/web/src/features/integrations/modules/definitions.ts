@@ -286,6 +286,18 @@ const extraPages: Readonly<Record<string, { routes: ModuleRoute[]; menu: MenuEnt
         'Draft',
         lazyRouteComponent(() => import('../../../pages/mail-drafts/DraftPage'), 'DraftPage'),
       ),
+      modulePage(
+        '/marketing/campaigns',
+        'marketing.campaigns',
+        'Campaigns',
+        lazyRouteComponent(() => import('../../../pages/mail-campaigns/CampaignsPage'), 'CampaignsPage'),
+      ),
+      modulePage(
+        '/marketing/campaigns/$campaignId',
+        'marketing.campaigns.view',
+        'Campaign',
+        lazyRouteComponent(() => import('../../../pages/mail-campaigns/CampaignPage'), 'CampaignPage'),
+      ),
     ],
     menu: [
       {
@@ -305,9 +317,34 @@ const extraPages: Readonly<Record<string, { routes: ModuleRoute[]; menu: MenuEnt
           },
           { id: 'marketing.lists', label: 'Mailing lists', route: 'marketing.lists', order: 2, needs: 'mail.read' },
           { id: 'marketing.drafts', label: 'Drafts', route: 'marketing.drafts', order: 3, needs: 'mail.read' },
+          {
+            id: 'marketing.campaigns',
+            label: 'Campaigns',
+            route: 'marketing.campaigns',
+            order: 4,
+            needs: 'mail.read',
+          },
         ],
       },
     ],
+  },
+  flows: {
+    routes: [
+      modulePage(
+        '/flows',
+        'flows.list',
+        'Flows',
+        lazyRouteComponent(() => import('../../../pages/flows/FlowsPage'), 'FlowsPage'),
+      ),
+      modulePage(
+        '/flows/$flowId',
+        'flows.view',
+        'Flow',
+        lazyRouteComponent(() => import('../../../pages/flows/FlowPage'), 'FlowPage'),
+      ),
+    ],
+    // Automated mail beside Marketing, whose subscribers it mails.
+    menu: [{ id: 'flows.list', label: 'Flows', route: 'flows.list', order: 335, icon: 'bolt', needs: 'flows.read' }],
   },
   platform: {
     routes: [
