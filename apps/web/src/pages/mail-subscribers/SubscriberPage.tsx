@@ -4,6 +4,7 @@ import { pathOf } from '../../app/navigation';
 import type { Access } from '../../features/access/api/enforce';
 import { ReadOnlyNotice } from '../../features/access/ui/Denied';
 import { errorMessage } from '../../features/forms/form-errors';
+import { useConfirmedMutation } from '../../features/forms/use-confirmed-mutation';
 import { useMailingListsQuery } from '../../features/marketing/api/lists';
 import { useSubscriberQuery, type Subscriber } from '../../features/marketing/api/subscribers';
 import { useDeleteSubscriber } from '../../features/marketing/api/subscribers-changes';
@@ -77,20 +78,19 @@ function SubscriberView({
 }) {
   const deniedId = useId();
   const navigate = useNavigate();
-  const lists = useMailingListsQuery(project.id);
-  const remove = useDeleteSubscriber(project.id);
-  const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  // The lists are only for choosing in the edit dialog: nothing to load for who cannot edit.
+  const lists = useMailingListsQuery(project.id, { enabled: canManage });
   const listPath = pathOf('marketing.subscribers');
+  const remove = useConfirmedMutation(
+    useDeleteSubscriber(project.id),
+    (gone: Subscriber) => gone.id,
+    (gone) => {
+      nudge({ message: `${gone.email} was deleted.`, level: 'success' });
+      void navigate({ to: listPath, search: { project: project.id } });
+    },
+  );
+  const [editing, setEditing] = useState(false);
   const attributes = Object.entries(subscriber.attributes);
-
-  const confirmDelete = () =>
-    remove.mutate(subscriber.id, {
-      onSuccess: () => {
-        nudge({ message: `${subscriber.email} was deleted.`, level: 'success' });
-        void navigate({ to: listPath, search: { project: project.id } });
-      },
-    });
 
   return (
     <div className="grid gap-5">
@@ -103,7 +103,7 @@ function SubscriberView({
           <Button variant="secondary" onClick={() => setEditing(true)}>
             Edit
           </Button>
-          <Button variant="secondary" onClick={() => setDeleting(true)}>
+          <Button variant="secondary" onClick={() => remove.ask(subscriber)}>
             Delete
           </Button>
         </div>
@@ -175,18 +175,11 @@ function SubscriberView({
             onClose={() => setEditing(false)}
           />
           <ConfirmDialog
-            open={deleting}
+            {...remove.dialog}
             title={`Delete ${subscriber.email}?`}
             confirmLabel="Delete subscriber"
             pendingLabel="Deleting…"
             danger
-            pending={remove.isPending}
-            error={remove.isError ? errorMessage(remove.error) : undefined}
-            onConfirm={confirmDelete}
-            onCancel={() => {
-              setDeleting(false);
-              remove.reset();
-            }}
           >
             Their name, attributes, lists and activity are erased for good. Their address is kept, scrambled, on a
             do-not-mail list, so it is never mailed or imported again by mistake.

@@ -7,6 +7,7 @@ import { apiError, json, listPage, queryOf, type FakeCall } from '../../test/fak
 import {
   at,
   eventFixture,
+  LISTS,
   MAIL_READER,
   marketingApi,
   newsletter,
@@ -126,7 +127,7 @@ describe('a subscriber’s page (marketing.subscribers.view)', () => {
       within(status)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Subscribed', 'Unconfirmed', 'Unsubscribed', 'Bounced']);
+    ).toEqual(['Subscribed', 'Unsubscribed', 'Bounced']);
 
     await userEvent.clear(form.getByLabelText('Email'));
     await userEvent.type(form.getByLabelText('Email'), 'shelley@example.com');
@@ -161,7 +162,7 @@ describe('a subscriber’s page (marketing.subscribers.view)', () => {
     expect(screen.getByRole('link', { name: 'VIP' })).toBeInTheDocument();
   });
 
-  it('never offers to make an unsubscribed person subscribed again, only to mail them a confirmation link', async () => {
+  it('never offers to make an unsubscribed person subscribed or unconfirmed again', async () => {
     const fake = api(undefined, { ...mary, status: 'unsubscribed', unsubscribedAt: at(21) });
     renderWithModules(PAGE, fake.fetch);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
@@ -172,29 +173,25 @@ describe('a subscriber’s page (marketing.subscribers.view)', () => {
       within(status)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Unsubscribed', 'Unconfirmed', 'Bounced']);
-    expect(screen.getByText(/Only they can subscribe again: choose Unconfirmed/)).toBeInTheDocument();
-    await userEvent.selectOptions(status, 'unconfirmed');
-    expect(
-      screen.getByText('They are mailed a link to confirm, and are subscribed once they follow it.'),
-    ).toBeInTheDocument();
+    ).toEqual(['Unsubscribed', 'Bounced']);
+    expect(screen.getByText('Only they can subscribe again, by signing up themselves.')).toBeInTheDocument();
     expect(fact('Unsubscribed')).toHaveTextContent(when(at(21)));
   });
 
   it('shows the server’s refusal of a status change for the whole form', async () => {
     const fake = marketingApi({
-      [`GET ${ONE}`]: json(200, { ...mary, status: 'bounced' }),
+      [`GET ${ONE}`]: json(200, { ...mary, status: 'unconfirmed' }),
       [`GET ${ONE}/events`]: listPage([]),
-      [`PUT ${ONE}`]: apiError(409, 'CONSENT_REQUIRED', 'Only the person can subscribe again.'),
+      [`PUT ${ONE}`]: apiError(409, 'CONSENT_REQUIRED', 'Only the person can subscribe themselves.'),
     });
     renderWithModules(PAGE, fake.fetch);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const form = within(screen.getByRole('dialog', { name: 'Edit subscriber' }));
-    await userEvent.selectOptions(form.getByRole('combobox', { name: 'Status' }), 'unconfirmed');
+    await userEvent.selectOptions(form.getByRole('combobox', { name: 'Status' }), 'bounced');
     await userEvent.click(form.getByRole('button', { name: 'Save' }));
-    expect(await form.findByRole('alert')).toHaveTextContent('Only the person can subscribe again.');
+    expect(await form.findByRole('alert')).toHaveTextContent('Only the person can subscribe themselves.');
     expect(form.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
-    expect(fake.callsTo(`PUT ${ONE}`)[0]?.body).toMatchObject({ status: 'unconfirmed' });
+    expect(fake.callsTo(`PUT ${ONE}`)[0]?.body).toMatchObject({ status: 'bounced' });
   });
 
   it('deletes after a confirmation that says the address is kept as do-not-mail, then goes back to the list', async () => {
@@ -219,10 +216,14 @@ describe('a subscriber’s page (marketing.subscribers.view)', () => {
     expect(await screen.findByText('mary@example.com was deleted.')).toBeInTheDocument();
   });
 
-  it('shows a reader the subscriber without Edit or Delete', async () => {
-    renderWithModules(PAGE, api(MAIL_READER).fetch);
+  it('shows a reader the subscriber without Edit or Delete, and loads no lists to choose from', async () => {
+    const fake = api(MAIL_READER);
+    renderWithModules(PAGE, fake.fetch);
     expect(await screen.findByText(/can see this subscriber but not change or delete them/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    // The page has settled (its activity is in) before the calls are counted.
+    expect((await screen.findAllByText('Spring sale', { exact: false })).length).toBeGreaterThan(0);
+    expect(fake.callsTo(`GET ${LISTS}`)).toHaveLength(0);
   });
 });

@@ -16,7 +16,7 @@ export const PREVIEW_WIDTHS = { desktop: 600, phone: 375 } as const;
 
 /**
  * The mail as one subscriber would get it, in a sandboxed frame (no scripts, no access to the
- * console) at the chosen width. On a narrow screen the desktop width scrolls sideways.
+ * console) at the chosen width, or the pane's when that is narrower (the mail's column is fluid).
  */
 export function DraftPreviewPane({
   preview,
@@ -87,8 +87,9 @@ export function DraftPreviewPane({
                 width={PREVIEW_WIDTHS[view]}
                 height={640}
                 className="mx-auto block max-w-none rounded-md bg-white"
-                // A phone's width, or the screen's when it is narrower (the console on a phone).
-                style={{ width: view === 'phone' ? `min(100%, ${PREVIEW_WIDTHS.phone}px)` : PREVIEW_WIDTHS.desktop }}
+                // The chosen width, or the pane's when it is narrower: beside the editor at 1280 px the
+                // pane is under 600 px, and the mail's own column (520 px, fluid) fits it without scrolling.
+                style={{ width: `min(100%, ${PREVIEW_WIDTHS[view]}px)` }}
               />
             </div>
           )}

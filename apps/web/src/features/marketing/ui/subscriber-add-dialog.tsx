@@ -76,9 +76,12 @@ function AddSubscriberForm({
       onSuccess: (subscriber) => {
         nudge({
           message:
-            subscriber.status === 'unconfirmed'
-              ? `${subscriber.email} was sent a confirmation mail.`
-              : `${subscriber.email} is subscribed.`,
+            // A sign-up form's answer (a key that cannot read the list); the console is sent the subscriber.
+            'received' in subscriber
+              ? subscriber.message
+              : subscriber.status === 'unconfirmed'
+                ? `${subscriber.email} was sent a confirmation mail.`
+                : `${subscriber.email} is subscribed.`,
           level: 'success',
         });
         onDone();

@@ -115,11 +115,11 @@ function EditSubscriberForm({
         value={form.values.status}
         error={form.errors.fields.status}
         hint={
-          form.values.status === 'unconfirmed' && subscriber.status !== 'unconfirmed'
-            ? 'They are mailed a link to confirm, and are subscribed once they follow it.'
-            : subscriber.status === 'subscribed'
-              ? undefined
-              : 'Only they can subscribe again: choose Unconfirmed to mail them a link to confirm.'
+          subscriber.status === 'subscribed'
+            ? undefined
+            : subscriber.status === 'unconfirmed'
+              ? 'They are subscribed once they follow the link in their confirmation mail.'
+              : 'Only they can subscribe again, by signing up themselves.'
         }
         onChange={(event) => form.setValue('status', event.target.value as SubscriberStatus)}
       >

@@ -24,13 +24,13 @@ export function SubscriberStatusBadge({ status }: { status: SubscriberStatus }) 
   );
 }
 
-/** The statuses the console may set besides the current one. */
-const SETTABLE: readonly SubscriberStatus[] = ['unconfirmed', 'unsubscribed', 'bounced'];
+/** The statuses the console may set besides the current one: it only takes people out. */
+const SETTABLE: readonly SubscriberStatus[] = ['unsubscribed', 'bounced'];
 
 /**
- * The statuses the console may set from `current`, itself first. Nobody is made subscribed from the
- * console: consent is theirs to give, by their confirmation link (the API refuses it too). Choosing
- * unconfirmed mails them that link.
+ * The statuses the console may set from `current`, itself first. Nobody is made subscribed or
+ * unconfirmed from the console (the API refuses both): consent is theirs to give, and unconfirmed
+ * would mail a confirmation link to someone who left.
  */
 export function statusesFrom(current: SubscriberStatus): SubscriberStatus[] {
   return [current, ...SETTABLE.filter((status) => status !== current)];
