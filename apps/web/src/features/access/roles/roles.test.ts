@@ -25,6 +25,7 @@ describe('permission groups', () => {
       'Reviews',
       'Domains',
       'Mail marketing',
+      'Flows',
     ]);
     expect(groups.find((g) => g.area === 'billing')?.permissions.map((p) => p.key)).toEqual([
       'billing.read',
