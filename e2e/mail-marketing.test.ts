@@ -292,7 +292,9 @@ describe('mail marketing: import, audience, campaign, tracking, unsubscribe, wel
     ).toBe('sent');
     const addresses = bulk().map((m) => m.to[0]!);
     expect(new Set(addresses).size).toBe(addresses.length);
-    const { stats } = (await api('GET', `/v1/mail/campaigns/${campaign.id}`)) as { stats: Record<string, number> };
+    const { stats } = (await api('GET', `/v1/mail/campaigns/${campaign.id}`)) as {
+      stats: { recipients: number; sent: number; delivered: number; failed: number };
+    };
     expect(stats.recipients).toBe(count);
     expect(stats.sent).toBe(count);
     expect(stats.delivered + stats.failed).toBe(count);

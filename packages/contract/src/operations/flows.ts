@@ -108,7 +108,7 @@ export const flowOperations = {
     method: 'PUT',
     path: '/v1/flows/{flowId}/draft',
     summary:
-      'Replace the draft: the live version keeps running unchanged until the draft is published. Lists and drafts it names must be the project\'s (404), step ids unique (400 FLOW_INVALID)',
+      "Replace the draft: the live version keeps running unchanged until the draft is published. Lists and drafts it names must be the project's (404), step ids unique (400 FLOW_INVALID)",
     tags,
     params: flowParams,
     query: inProject,
@@ -123,7 +123,7 @@ export const flowOperations = {
     method: 'DELETE',
     path: '/v1/flows/{flowId}/draft',
     summary:
-      'Discard the draft\'s changes: it becomes the live version again (empty if never published). Answers the draft as it now stands',
+      "Discard the draft's changes: it becomes the live version again (empty if never published). Answers the draft as it now stands",
     tags,
     params: flowParams,
     query: inProject,

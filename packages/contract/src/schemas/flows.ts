@@ -54,9 +54,7 @@ export const FLOW_WAIT_MAX_HOURS = 365 * 24;
 export const FLOW_STEPS_MAX = 50;
 
 /** A step's id: chosen by the editor, unique in the flow; a run's progress names the step it is at. */
-const StepId = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,40}$/, 'Give each step an id of up to 40 letters, digits, - or _.');
+const StepId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'Give each step an id of up to 40 letters, digits, - or _.');
 
 /** Membership of a list, included (is on it) or excluded (is not). */
 export const ListCondition = z
