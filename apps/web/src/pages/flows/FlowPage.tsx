@@ -34,7 +34,7 @@ import { FlowEditor } from '../../features/flows/ui/flow-editor';
 import { FlowNameDialog } from '../../features/flows/ui/name-dialog';
 import { RunsSummary } from '../../features/flows/ui/runs-summary';
 import { VersionsPanel } from '../../features/flows/ui/versions-panel';
-import { useUnsavedChangesWarning } from '../../features/flows/use-unsaved-warning';
+import { useUnsavedChangesWarning } from '../../features/forms/use-unsaved-warning';
 import { errorMessage } from '../../features/forms/form-errors';
 import { useConfirmedMutation, type ConfirmableMutation } from '../../features/forms/use-confirmed-mutation';
 import type { Project } from '../../features/projects/api/projects';

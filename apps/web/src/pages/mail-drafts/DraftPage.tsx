@@ -1,10 +1,11 @@
 import type { DraftFormat, UpdateDraftRequest } from '@wharf/contract';
 import { useParams } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { pathOf, useNavigateByName } from '../../app/navigation';
 import type { Access } from '../../features/access/api/enforce';
 import { ReadOnlyNotice } from '../../features/access/ui/Denied';
 import { errorMessage, formErrorsFrom, noErrors, type FormErrors } from '../../features/forms/form-errors';
+import { useUnsavedChangesWarning } from '../../features/forms/use-unsaved-warning';
 import { useDraftQuery, type Draft } from '../../features/marketing/api/drafts';
 import { useDuplicateDraft, useUpdateDraft } from '../../features/marketing/api/drafts-changes';
 import { useDraftPreview } from '../../features/marketing/api/drafts-preview';
@@ -242,14 +243,4 @@ function DraftEditor({ project, canManage, draft }: { project: Project; canManag
       </div>
     </div>
   );
-}
-
-/** The browser asks before leaving the page while the draft has unsaved changes. */
-function useUnsavedChangesWarning(dirty: boolean) {
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** The browser asks before leaving the page while the flow's draft has unsaved changes. */
+/** The browser asks before leaving the page while an editor (a mail draft, a flow's draft) has unsaved changes. */
 export function useUnsavedChangesWarning(dirty: boolean) {
   useEffect(() => {
     if (!dirty) return;
