@@ -87,12 +87,18 @@ export const FlowStep = z
   .discriminatedUnion(
     'kind',
     [
-      z.object({
-        id: StepId,
-        kind: z.literal('wait'),
-        amount: z.number().int('Wait a whole number of hours or days.').min(1, 'Wait at least 1 hour.'),
-        unit: z.enum(FLOW_WAIT_UNITS, { error: 'Wait in hours or days.' }),
-      }),
+      z
+        .object({
+          id: StepId,
+          kind: z.literal('wait'),
+          amount: z.number().int('Wait a whole number of hours or days.').min(1, 'Wait at least 1 hour.'),
+          unit: z.enum(FLOW_WAIT_UNITS, { error: 'Wait in hours or days.' }),
+        })
+        // A wait past a year (or one so long its date cannot be written) is refused, not stored.
+        .refine((step) => step.amount * (step.unit === 'days' ? 24 : 1) <= FLOW_WAIT_MAX_HOURS, {
+          message: 'Wait at most a year (365 days).',
+          path: ['amount'],
+        }),
       z.object({
         id: StepId,
         kind: z.literal('condition'),

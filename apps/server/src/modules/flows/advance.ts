@@ -111,55 +111,88 @@ async function advanceBatch(tx: Executor, deps: AdvanceDeps): Promise<{ claimed:
   }
   const composers = composerCache(tx, deps);
   const mails: PendingMail[] = [];
-
   for (const run of due) {
-    const version = versions.get(`${run.flowId}:${run.version}`)!;
-    const steps = version.definition.steps;
-    let stepIndex = run.stepIndex;
-    let outcome: Outcome | undefined;
-    while (!outcome) {
-      const step: FlowStep | undefined = steps[stepIndex];
-      if (!step) {
-        outcome = { stepIndex, status: 'completed', nextAt: null, exitReason: null };
-      } else if (step.kind === 'wait') {
-        const nextAt = new Date(now.getTime() + step.amount * UNIT_MS[step.unit]);
-        outcome = { stepIndex: stepIndex + 1, status: 'active', nextAt, exitReason: null };
-      } else if (step.kind === 'condition') {
-        const audiences = step.conditions.map(audienceOf);
-        if (await deps.marketing.subscriberMatches(tx, run.projectId, run.subscriberId, audiences, now)) stepIndex++;
-        else outcome = { stepIndex, status: 'exited', nextAt: null, exitReason: `condition:${step.id}` };
-      } else {
-        const subscriber = subscribers.get(run.subscriberId);
-        if (subscriber?.status !== 'subscribed') {
-          outcome = { stepIndex, status: 'exited', nextAt: null, exitReason: 'not subscribed' };
-          continue;
-        }
-        // Recorded before the mail goes: a row already there (a send interrupted) is never sent again.
-        const recorded = await tx
-          .insert(flowSends)
-          .values({ runId: run.id, stepId: step.id, projectId: run.projectId, status: 'sending', at: now })
-          .onConflictDoNothing()
-          .returning({ runId: flowSends.runId });
-        if (recorded.length > 0) {
-          const compose = await composers(run, version.mails[step.id]!, step.id);
-          mails.push({
-            runId: run.id,
-            stepId: step.id,
-            projectId: run.projectId,
-            subscriberId: run.subscriberId,
-            flowName: run.flowName,
-            message: compose(subscriber),
-          });
-        }
-        stepIndex++;
-      }
+    try {
+      // A savepoint per run: one that cannot go on (a mail past its render limits for this
+      // subscriber, a step that no longer makes sense) ends alone, and the batch — every other
+      // project's flows with it — goes on.
+      mails.push(
+        ...(await tx.transaction((savepoint) =>
+          advanceRun(savepoint, deps, run, { now, versions, subscribers, composers }),
+        )),
+      );
+    } catch (error) {
+      const reason = `error: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500);
+      await tx
+        .update(flowRuns)
+        .set({ status: 'exited', nextAt: null, exitReason: reason, updatedAt: now })
+        .where(eq(flowRuns.id, run.id));
     }
-    await tx
-      .update(flowRuns)
-      .set({ ...outcome, updatedAt: now })
-      .where(eq(flowRuns.id, run.id));
   }
   return { claimed: due.length, mails };
+}
+
+interface BatchParts {
+  now: Date;
+  versions: Map<string, VersionRow>;
+  subscribers: Map<string, Awaited<ReturnType<AdvanceDeps['marketing']['subscribersByIds']>>[number]>;
+  composers: ReturnType<typeof composerCache>;
+}
+
+/** Takes one run as far as it goes now, its progress stored; answers the mails it is to be sent. */
+async function advanceRun(
+  tx: Executor,
+  deps: AdvanceDeps,
+  run: DueRun,
+  { now, versions, subscribers, composers }: BatchParts,
+): Promise<PendingMail[]> {
+  const mails: PendingMail[] = [];
+  const version = versions.get(`${run.flowId}:${run.version}`)!;
+  const steps = version.definition.steps;
+  let stepIndex = run.stepIndex;
+  let outcome: Outcome | undefined;
+  while (!outcome) {
+    const step: FlowStep | undefined = steps[stepIndex];
+    if (!step) {
+      outcome = { stepIndex, status: 'completed', nextAt: null, exitReason: null };
+    } else if (step.kind === 'wait') {
+      const nextAt = new Date(now.getTime() + step.amount * UNIT_MS[step.unit]);
+      outcome = { stepIndex: stepIndex + 1, status: 'active', nextAt, exitReason: null };
+    } else if (step.kind === 'condition') {
+      const audiences = step.conditions.map(audienceOf);
+      if (await deps.marketing.subscriberMatches(tx, run.projectId, run.subscriberId, audiences, now)) stepIndex++;
+      else outcome = { stepIndex, status: 'exited', nextAt: null, exitReason: `condition:${step.id}` };
+    } else {
+      const subscriber = subscribers.get(run.subscriberId);
+      if (subscriber?.status !== 'subscribed') {
+        outcome = { stepIndex, status: 'exited', nextAt: null, exitReason: 'not subscribed' };
+        continue;
+      }
+      // Recorded before the mail goes: a row already there (a send interrupted) is never sent again.
+      const recorded = await tx
+        .insert(flowSends)
+        .values({ runId: run.id, stepId: step.id, projectId: run.projectId, status: 'sending', at: now })
+        .onConflictDoNothing()
+        .returning({ runId: flowSends.runId });
+      if (recorded.length > 0) {
+        const compose = await composers(run, version.mails[step.id]!, step.id);
+        mails.push({
+          runId: run.id,
+          stepId: step.id,
+          projectId: run.projectId,
+          subscriberId: run.subscriberId,
+          flowName: run.flowName,
+          message: compose(subscriber),
+        });
+      }
+      stepIndex++;
+    }
+  }
+  await tx
+    .update(flowRuns)
+    .set({ ...outcome, updatedAt: now })
+    .where(eq(flowRuns.id, run.id));
+  return mails;
 }
 
 /** The versions the runs are on, by `flow:version`: each run keeps the version it entered. */

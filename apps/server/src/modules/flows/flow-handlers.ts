@@ -216,6 +216,8 @@ export function flowHandlers(...[shared, needs]: FlowSetup): Handlers<FlowOperat
           })
           .where(eq(flows.id, current.id))
           .returning();
+        // Live and active now: runs that fell due while it was paused go on at once.
+        await wakeAdvance(tx, jobs, now);
         await audit(request, query.project, current.id, { name: current.name, version })(tx);
         return saved!;
       });

@@ -123,6 +123,9 @@ describe('flows: drafts, versions and their calls', () => {
         400,
         'FLOW_INVALID',
       ],
+      // At most a year: a wait so long its date cannot be written would stop the runs behind it.
+      [{ trigger: null, steps: [{ id: 'w', kind: 'wait', amount: 366, unit: 'days' }] }, 400, 'VALIDATION_ERROR'],
+      [{ trigger: null, steps: [{ id: 'w', kind: 'wait', amount: 1e12, unit: 'days' }] }, 400, 'VALIDATION_ERROR'],
     ];
     const flow = await ok('POST', '', { name: 'Checked' }, 201);
     for (const [body, status, code] of refusals) {

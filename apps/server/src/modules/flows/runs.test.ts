@@ -6,7 +6,7 @@ import { makeDraft, makeMailingList, subscribe, testLinks } from '../../test/mar
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import { anOrder, projectKey, storefrontBase } from '../../test/storefront.js';
-import { flowRuns, flowSends } from './schema.js';
+import { flowRuns, flowSends, flowVersions } from './schema.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -272,6 +272,22 @@ describe('flow runs: triggers, steps and sends', () => {
     await runJobs();
     expect(mailsTo('gus@example.com', 'Hello Gus')).toHaveLength(1);
     expect(mailsTo('gus@example.com', 'A little later')).toHaveLength(0);
+  });
+
+  it('ends a run that cannot go on alone: the other runs of the batch still go on and mail', async () => {
+    const list = (await makeMailingList(owner, project, { name: 'Broken and fine' })).id;
+    const send = [{ id: 'one', kind: 'send', draftId: later }];
+    const broken = await flow({ name: 'Broken', trigger: { kind: 'joinedList', listId: list }, steps: send });
+    const fine = await flow({ name: 'Fine', trigger: { kind: 'joinedList', listId: list }, steps: send });
+    // A published mail that is gone (as if its version were damaged): composing it throws.
+    await t.database.db.update(flowVersions).set({ mails: {} }).where(eq(flowVersions.flowId, broken.id));
+    await subscribe(owner, project, { email: 'jo@example.com', name: 'Jo', lists: [list] });
+    await runJobs();
+    expect(mailsTo('jo@example.com', 'A little later')).toHaveLength(1);
+    expect((await getFlow(fine.id)).runs).toEqual({ active: 0, completed: 1, exited: 0 });
+    expect((await getFlow(broken.id)).runs).toEqual({ active: 0, completed: 0, exited: 1 });
+    const [run] = await t.database.db.select().from(flowRuns).where(eq(flowRuns.flowId, broken.id));
+    expect(run!.exitReason).toMatch(/^error: /);
   });
 
   it('exits a run whose subscriber unsubscribed before the send', async () => {

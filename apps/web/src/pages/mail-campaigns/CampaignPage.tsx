@@ -1,4 +1,5 @@
 import type { CampaignAudience, UpdateCampaignRequest } from '@wharf/contract';
+import { useNow } from '../../features/access/members/use-now';
 import { Link, useParams } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
 import { pathOf } from '../../app/navigation';
@@ -368,7 +369,9 @@ function SendPanel({
 
   const scheduledAt = edited.schedule.when === 'later' ? scheduledAtOf(edited.schedule, timeZone) : null;
   const resuming = status === 'paused';
-  const later = !resuming && Boolean(scheduledAt);
+  // A saved time already past sends at once (the server's rule): the dialog must say "now".
+  const now = useNow(15_000);
+  const later = !resuming && scheduledAt != null && Date.parse(scheduledAt) > now;
   const audienceWords = count === undefined ? 'its audience' : subscribersWord(count);
   const name = `“${edited.name.trim() || campaign.name}”`;
   const title = resuming

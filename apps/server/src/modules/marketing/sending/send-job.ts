@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../../core/clock.js';
 import type { Database } from '../../../core/db/database.js';
 import type { JobEnqueuer, JobQueue } from '../../../core/jobs/queue.js';
@@ -107,7 +107,8 @@ async function composerFor(deps: CampaignSendDeps, row: CampaignRow): Promise<Co
     await deps.db
       .update(c)
       .set({ status: 'paused', failure: compileFailure(error) })
-      .where(eq(c.id, row.id));
+      // Only while still sending: a campaign cancelled meanwhile stays cancelled.
+      .where(and(eq(c.id, row.id), eq(c.status, 'sending')));
     return undefined;
   }
 }
