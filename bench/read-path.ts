@@ -25,11 +25,11 @@ import { bearerToken as mintBearerToken } from '../apps/server/src/test/billing.
 import { createScratchPostgresDatabase } from '../apps/server/src/test/database.js';
 import {
   CONSOLE_PAGE_SIZE,
-  countStatements,
   READ_PATH_LISTS,
   seedReadPath,
   type ReadPathList,
 } from '../apps/server/src/test/read-path.js';
+import { countStatements } from '../apps/server/src/test/statements.js';
 import { WARMUP_SECONDS, measureAloud } from './lib/load.mjs';
 import {
   baselineOf,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DatabaseHandle, Executor } from '../core/db/database.js';
+import type { Executor } from '../core/db/database.js';
 import { upsertUsers } from '../modules/accounts/testing.js';
 import { addMembers, insertInvites } from '../modules/access/testing.js';
 import { bulkInvoices, bulkTransactions } from '../modules/billing/testing.js';
@@ -154,17 +154,3 @@ export const READ_PATH_LISTS: readonly ReadPathList[] = [
     maxStatements: 1,
   },
 ];
-
-/** How many statements Drizzle sends on `handle` while `run` runs (nothing else should use the database meanwhile). */
-export async function countStatements(handle: DatabaseHandle, run: () => Promise<unknown>): Promise<number> {
-  let count = 0;
-  const stop = handle.watchStatements(() => {
-    count += 1;
-  });
-  try {
-    await run();
-  } finally {
-    stop();
-  }
-  return count;
-}

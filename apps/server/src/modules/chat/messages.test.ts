@@ -2,6 +2,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries } from '../../core/audit/read.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
+import { countStatements } from '../../test/statements.js';
 import { installDrive, uploadAs } from '../../test/drive.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 import { setUserFields } from '../accounts/testing.js';
@@ -370,14 +371,7 @@ describe('chat messages', () => {
     it('costs the same few statements for any page, deep or latest, small or full', async () => {
       const statementsOf = async (query: string) => {
         await list(bob, busy, query); // warm the permission cache
-        const seen: string[] = [];
-        const stop = t.database.watchStatements((text) => seen.push(text));
-        try {
-          await list(bob, busy, query);
-        } finally {
-          stop();
-        }
-        return seen.length;
+        return countStatements(t.database, () => list(bob, busy, query));
       };
       const latest = await statementsOf('limit=100');
       expect(latest).toBeLessThanOrEqual(4);
