@@ -14,6 +14,7 @@ describe('the job queue', () => {
   let queue: JobQueue;
   let runs: { queue: string; payload: unknown; attempt: number }[];
   let failuresLeft: number;
+  let givenUp: { payload: unknown; error: string }[];
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -25,6 +26,7 @@ describe('the job queue', () => {
     clock = createTestClock();
     runs = [];
     failuresLeft = 0;
+    givenUp = [];
     queue = new JobQueue(database.db, clock, { pollMs: 10, lockMs: 60 * SECOND });
     queue.register('test.echo', async (payload, { job }) => {
       runs.push({ queue: job.queue, payload, attempt: job.attempts });
@@ -35,7 +37,13 @@ describe('the job queue', () => {
         runs.push({ queue: job.queue, payload, attempt: job.attempts });
         if (failuresLeft-- > 0) throw new Error(`flaky failure ${job.attempts}`);
       },
-      { backoffMs: 10 * SECOND, maxBackoffMs: 25 * SECOND },
+      {
+        backoffMs: 10 * SECOND,
+        maxBackoffMs: 25 * SECOND,
+        onGiveUp: async (payload, error) => {
+          givenUp.push({ payload, error: error instanceof Error ? error.message : String(error) });
+        },
+      },
     );
   });
 
@@ -117,8 +125,27 @@ describe('the job queue', () => {
     const row = await jobRow(id);
     expect(row).toMatchObject({ state: 'failed', attempts: 4, lastError: 'Error: flaky failure 4' });
     expect(row.finishedAt).toEqual(clock.now());
+    // The queue's owner hears of it once, with the last error, to wind up what the job was doing.
+    expect(givenUp).toEqual([{ payload: 'x', error: 'flaky failure 4' }]);
     clock.advance(24 * 60 * 60 * SECOND);
     expect(await queue.runDue()).toBe(0);
+    expect(givenUp).toHaveLength(1);
+  });
+
+  it('tells nobody while attempts are left, and tells the owner when a worker dies on the last one', async () => {
+    failuresLeft = 1;
+    await queue.enqueue(database.db, 'test.flaky', 'retried', { maxAttempts: 3 });
+    await queue.runDue();
+    clock.advance(10 * SECOND);
+    await queue.runDue();
+    expect(givenUp).toEqual([]);
+    const id = await queue.enqueue(database.db, 'test.flaky', 'orphaned', { maxAttempts: 1 });
+    await database.db
+      .update(jobs)
+      .set({ state: 'running', attempts: 1, lockedUntil: clock.now() })
+      .where(eq(jobs.id, id));
+    expect(await queue.runDue()).toBe(1);
+    expect(givenUp).toEqual([{ payload: 'orphaned', error: expect.stringContaining('worker stopped') }]);
   });
 
   it('reclaims a running job whose lock lapsed (its worker died), and ignores the late result of the first run', async () => {

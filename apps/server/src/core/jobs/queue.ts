@@ -23,6 +23,13 @@ export interface QueueOptions {
   maxBackoffMs?: number;
 }
 
+/**
+ * Told once a job of the queue has failed for good (its attempts used up, or its worker died on the
+ * last): the handler leaves what the job was doing in a state a person can see and act on, rather
+ * than "in progress" for ever (a campaign's send is paused with the reason).
+ */
+export type GiveUpHandler<P> = (payload: P, error: unknown) => Promise<void>;
+
 export interface EnqueueOptions {
   maxAttempts?: number;
   /** Not before this time (the clock's now by default). */
@@ -49,7 +56,10 @@ function messageOf(error: unknown): string {
  * change that rolls back leaves no job behind; any process that registered a queue may claim its jobs.
  */
 export class JobQueue {
-  private readonly handlers = new Map<string, { run: JobHandler<never>; options: Required<QueueOptions> }>();
+  private readonly handlers = new Map<
+    string,
+    { run: JobHandler<never>; options: Required<QueueOptions>; giveUp?: GiveUpHandler<never> }
+  >();
   private timer: NodeJS.Timeout | undefined;
   private tick: Promise<void> | undefined;
   private stopping = new AbortController();
@@ -68,9 +78,14 @@ export class JobQueue {
     },
   ) {}
 
-  register<P>(queue: string, run: JobHandler<P>, options: QueueOptions = {}): void {
+  register<P>(queue: string, run: JobHandler<P>, options: QueueOptions & { onGiveUp?: GiveUpHandler<P> } = {}): void {
     if (this.handlers.has(queue)) throw new Error(`Job queue ${queue} is registered twice`);
-    this.handlers.set(queue, { run: run as JobHandler<never>, options: { ...defaults, ...options } });
+    const { onGiveUp, ...timing } = options;
+    this.handlers.set(queue, {
+      run: run as JobHandler<never>,
+      options: { ...defaults, ...timing },
+      ...(onGiveUp ? { giveUp: onGiveUp as GiveUpHandler<never> } : {}),
+    });
   }
 
   /** Add a job, in the caller's transaction when given one. Answers its id. */
@@ -161,8 +176,17 @@ export class JobQueue {
     }
     const lastError = messageOf(error);
     if (job.attempts >= job.maxAttempts) {
-      await this.db.update(jobs).set({ state: 'failed', lockedUntil: null, finishedAt: now, lastError }).where(mine);
+      const [failed] = await this.db
+        .update(jobs)
+        .set({ state: 'failed', lockedUntil: null, finishedAt: now, lastError })
+        .where(mine)
+        .returning({ id: jobs.id });
       this.options.log?.(`job ${job.queue} ${job.id} failed for good after ${job.attempts} attempts`, error);
+      // Only the worker whose result counted tells the queue's owner, and once.
+      const giveUp = failed ? this.handlers.get(job.queue)?.giveUp : undefined;
+      await giveUp?.(job.payload as never, error).catch((cause: unknown) =>
+        this.options.log?.(`job ${job.queue} ${job.id} could not be wound up after failing`, cause),
+      );
       return;
     }
     const runAt = new Date(now.getTime() + backoffDelay(job.attempts, this.handlers.get(job.queue)!.options));
