@@ -12,8 +12,11 @@ export interface SmtpSink {
   /** `smtp://127.0.0.1:<port>`, for SMTP_URL. */
   url: string;
   received: ReceivedMail[];
-  /** Refuse recipients whose address this matches (a full mailbox, a dead address). */
-  refuse(match: ((address: string) => boolean) | undefined): void;
+  /**
+   * Refuse recipients whose address this matches: for good (550, a dead address) or, with `code` 451,
+   * for now (a relay that is busy or rate-limiting).
+   */
+  refuse(match: ((address: string) => boolean) | undefined, code?: number): void;
   /**
    * Takes `count` more mails, then leaves every later one unanswered until `release()`: a relay gone
    * slow, so a test can stop or restart the sender with a batch in flight.
@@ -30,6 +33,7 @@ export interface SmtpSink {
 export async function startSmtpSink(): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   let refused: ((address: string) => boolean) | undefined;
+  let refusalCode = 550;
   let takeBeforeHolding = Infinity;
   let held: (() => void)[] = [];
   const server = new SMTPServer({
@@ -39,7 +43,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     maxClients: 50,
     logger: false,
     onRcptTo(address, _session, callback) {
-      callback(refused?.(address.address) ? new Error('mailbox unavailable') : undefined);
+      if (!refused?.(address.address)) return callback();
+      const refusal = Object.assign(new Error(refusalCode < 500 ? 'try again later' : 'mailbox unavailable'), {
+        responseCode: refusalCode,
+      });
+      callback(refusal);
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -68,8 +76,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    refuse: (match) => {
+    refuse: (match, code = 550) => {
       refused = match;
+      refusalCode = code;
     },
     holdAfter: (count) => {
       takeBeforeHolding = count;

@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock } from '../../core/clock.js';
@@ -5,7 +6,7 @@ import type { DatabaseHandle } from '../../core/db/database.js';
 import { createTestDatabase } from '../../test/database.js';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../test/smtp-sink.js';
 import { mailOutbox } from './schema.js';
-import { addressOf, MailService } from './service.js';
+import { addressOf, MailService, notTakenForNow } from './service.js';
 
 describe('mail delivery over SMTP', () => {
   let database: DatabaseHandle;
@@ -109,6 +110,54 @@ describe('mail delivery over SMTP', () => {
     // Bulk mail is the caller's record (a campaign's recipients), not the outbox's.
     expect(await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'reader0@example.com'))).toEqual([]);
     mail.close();
+  });
+});
+
+describe('what a relay put off', () => {
+  const error = (fields: Record<string, unknown>) => Object.assign(new Error('failed'), fields);
+
+  it('tells mail the relay surely did not take, for its recipient or for itself, from mail that may have left', () => {
+    // Put off for the recipient: a 4xx on any command.
+    expect(notTakenForNow(error({ code: 'EENVELOPE', responseCode: 451 }))).toBe('recipient');
+    expect(notTakenForNow(error({ code: 'EMESSAGE', responseCode: 452 }))).toBe('recipient');
+    // The relay itself: it closes (421), or the connection never reached a message.
+    expect(notTakenForNow(error({ code: 'EENVELOPE', responseCode: 421 }))).toBe('relay');
+    expect(notTakenForNow(error({ code: 'ECONNECTION', originalCode: 'ECONNREFUSED' }))).toBe('relay');
+    expect(notTakenForNow(error({ code: 'ESOCKET', originalCode: 'ECONNREFUSED', command: 'CONN' }))).toBe('relay');
+    expect(notTakenForNow(error({ code: 'EDNS' }))).toBe('relay');
+    expect(notTakenForNow(error({ code: 'EAUTH', responseCode: 535 }))).toBe('relay');
+    expect(notTakenForNow(error({ code: 'ETIMEDOUT', timeoutType: 'GREETING_TIMEOUT' }))).toBe('relay');
+    // Final: refused for good, or lost mid-message (it may have been taken just before).
+    expect(notTakenForNow(error({ code: 'EENVELOPE', responseCode: 550 }))).toBe(false);
+    expect(notTakenForNow(error({ code: 'ECONNECTION' }))).toBe(false);
+    expect(notTakenForNow(error({ code: 'ETIMEDOUT', timeoutType: 'SOCKET_TIMEOUT' }))).toBe(false);
+    expect(notTakenForNow(error({ code: 'ESOCKET', originalCode: 'ECONNRESET' }))).toBe(false);
+    expect(notTakenForNow('a string')).toBe(false);
+  });
+
+  it('marks a batch to a relay nobody listens on as put off, not failed', async () => {
+    const database = await createTestDatabase();
+    const closed = await new Promise<number>((resolve) => {
+      const probe = createServer();
+      probe.listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    try {
+      const mail = new MailService(database.db, createTestClock(), {
+        smtpUrl: `smtp://127.0.0.1:${closed}`,
+        from: 'Wharf <no-reply@wharf.local>',
+        log: () => undefined,
+      });
+      const outcomes = await mail.sendBatch([{ to: 'a@example.com', subject: 'Hi', text: 'hi' }]);
+      expect(outcomes).toEqual([
+        { ok: false, error: expect.stringContaining('ECONNREFUSED'), deferred: true, relayDown: true },
+      ]);
+      mail.close();
+    } finally {
+      await database.close();
+    }
   });
 });
 

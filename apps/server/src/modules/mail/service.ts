@@ -16,8 +16,49 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
-/** What became of one message of a batch: handed to the SMTP server (or kept in the outbox), or refused. */
-export type BatchOutcome = { ok: true } | { ok: false; error: string };
+/**
+ * What became of one message of a batch: handed to the SMTP server (or kept in the outbox), or not.
+ * `deferred` says the server surely did not take it and it may be tried again later (see
+ * `notTakenForNow`); without it a failure is final, for the mail may have left all the same.
+ * `relayDown` (with `deferred`) says the relay itself could not take mail — unreachable, refusing
+ * the login, or closing with 421 — rather than putting off this one recipient.
+ */
+export type BatchOutcome = { ok: true } | { ok: false; error: string; deferred?: true; relayDown?: true };
+
+/**
+ * How a sender treats a mail the relay put off for its recipient: tried again after each of these
+ * waits in turn (seconds), and counted failed once put off MAX_DEFERRALS times (about five hours in
+ * all, as a mail server's own queue would). Campaigns and flows both follow it.
+ */
+export const DEFERRAL_DELAYS_S = [5 * 60, 15 * 60, 60 * 60, 4 * 60 * 60];
+export const MAX_DEFERRALS = 5;
+
+/** nodemailer's timeouts before a connection is ready for mail: nothing was sent on it. */
+const SETUP_TIMEOUTS = new Set(['CONNECT_TIMEOUT', 'GREETING_TIMEOUT', 'UPGRADE_TIMEOUT']);
+
+/** Socket errors that mean no connection was ever made: nothing was sent on it. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * Whether nodemailer's error proves the relay did not take the message, for now, and why: `relay`
+ * when the connection never got as far as a message (refused, no DNS, TLS or login failed, no
+ * greeting in time) or the relay closed with 421; `recipient` when it answered another 4xx (RFC
+ * 5321's "try again later", on any command, DATA's end included) — a full mailbox, greylisting, a
+ * rate limit. A connection lost mid-message is not such a proof — the mail may have been taken just
+ * before — so it stays a final failure (false): a campaign mails nobody twice.
+ */
+export function notTakenForNow(error: unknown): false | 'recipient' | 'relay' {
+  if (!(error instanceof Error)) return false;
+  const e = error as Error & { responseCode?: number; code?: string; originalCode?: string; timeoutType?: string };
+  // Before any message: no address, no TLS, no login (a 535 for a changed password too), no greeting.
+  if (e.code === 'EDNS' || e.code === 'ETLS' || e.code === 'EAUTH' || e.code === 'ENOAUTH') return 'relay';
+  if (e.code === 'ETIMEDOUT' && SETUP_TIMEOUTS.has(e.timeoutType ?? '')) return 'relay';
+  // A refused connection comes as ESOCKET (or ECONNECTION) with the socket's own code kept.
+  if ((e.code === 'ECONNECTION' || e.code === 'ESOCKET') && NEVER_CONNECTED.has(e.originalCode ?? '')) return 'relay';
+  if (typeof e.responseCode === 'number' && e.responseCode >= 400 && e.responseCode < 500)
+    return e.responseCode === 421 ? 'relay' : 'recipient';
+  return false;
+}
 
 /** Connections a bulk send keeps open to the SMTP server: enough to keep it busy, few enough to be polite. */
 const BULK_CONNECTIONS = 5;
@@ -48,7 +89,7 @@ export class MailService {
    * Sends many mails at once (a campaign's batch), each on its own: with SMTP_URL through a pool of
    * connections, straight to the server (the caller keeps its own record of each send), else into
    * the outbox in one statement. Answers each message's outcome, in order; never throws for one
-   * refused message.
+   * refused message, and marks those the server put off (`deferred`) apart from those it refused.
    */
   async sendBatch(messages: readonly MailMessage[]): Promise<BatchOutcome[]> {
     if (messages.length === 0) return [];
@@ -70,7 +111,12 @@ export class MailService {
           await transport.sendMail(this.envelope(message));
           return { ok: true };
         } catch (error) {
-          return { ok: false, error: error instanceof Error ? error.message : String(error) };
+          const text = error instanceof Error ? error.message : String(error);
+          const putOff = notTakenForNow(error);
+          if (!putOff) return { ok: false, error: text };
+          return putOff === 'relay'
+            ? { ok: false, error: text, deferred: true, relayDown: true }
+            : { ok: false, error: text, deferred: true };
         }
       }),
     );
