@@ -201,8 +201,11 @@ export type CampaignAudienceCount = z.infer<typeof CampaignAudienceCount>;
 /** A signed token of a campaign mail's open pixel (decision 038: no table, nothing to guess). */
 export const TrackingToken = z.object({ token: z.string().max(200) });
 
+/** The longest address a tracked link carries: a longer one in a mail is left as it is, untracked. */
+export const TRACKED_URL_MAX = 4000;
+
 /** A tracked link: the signed token and the address it leads to, which the signature covers. */
 export const TrackedLink = z.object({
   token: z.string().max(200),
-  url: z.string().max(4000),
+  url: z.string().max(TRACKED_URL_MAX),
 });

@@ -24,6 +24,8 @@ export const integrationsModule = (options: IntegrationOptions = {}) =>
     'integrations',
     {
       lifecycle: ModuleLifecycle;
+      /** Run in a module's uninstall transaction (ModuleLifecycle.uninstalled). */
+      uninstalled: ModuleLifecycle['uninstalled'];
       hasModule: (db: Executor, projectId: string, code: string) => Promise<boolean>;
       /** The codes of the modules a project has installed. */
       installed: (db: Executor, projectId: string) => Promise<string[]>;
@@ -67,7 +69,7 @@ export const integrationsModule = (options: IntegrationOptions = {}) =>
         installedConfig(executor, deps.registry, projectId, code);
       return {
         handlers: integrationHandlers({ ...deps, lifecycle }),
-        service: { lifecycle, hasModule, installed, configOf },
+        service: { lifecycle, uninstalled: lifecycle.uninstalled, hasModule, installed, configOf },
       };
     },
   });

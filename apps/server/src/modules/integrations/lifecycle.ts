@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { recordAudit, type AuditEntry } from '../../core/audit/audit.js';
+import { Hook } from '../../core/hooks.js';
 import type { Clock } from '../../core/clock.js';
 import type { Database, Executor } from '../../core/db/database.js';
 import { preparedQuery } from '../../core/db/prepared.js';
@@ -125,6 +126,13 @@ const installedRows = preparedQuery((db: Executor) =>
  * project's row lock: an install cannot slip a dependant in while its dependency is being removed.
  */
 export class ModuleLifecycle {
+  /**
+   * Run in the uninstall's transaction, after the module's row is stamped: the module's own code
+   * stops what would go on without it (a campaign sending, a flow mailing), so uninstalling means
+   * nothing more happens in its name.
+   */
+  readonly uninstalled = new Hook<[Executor, { projectId: string; code: string; at: Date }]>();
+
   constructor(private readonly deps: LifecycleDeps) {}
 
   get registry(): ModuleRegistry {
@@ -239,6 +247,7 @@ export class ModuleLifecycle {
         .where(eq(projectIntegrations.id, row.id))
         .returning();
       await manifest.hooks?.uninstall?.(this.hookContext(tx, gone!, gone!.config));
+      await this.uninstalled.run(tx, { projectId, code: manifest.code, at: now });
       await actor.audit(tx, { projectId, target: `integration:${manifest.code}` });
       await this.notify(tx, projectId, actor, `${manifest.name} uninstalled`);
     });

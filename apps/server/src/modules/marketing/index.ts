@@ -17,6 +17,7 @@ import { importHandlers } from './imports/import-handlers.js';
 import { subscriptionLinks } from './links.js';
 import { mailContextOf } from './render/mail-context.js';
 import { marketingSubscribers as s } from './schema.js';
+import { pauseProjectSends } from './sending/send-control.js';
 import { mailComposer } from './sending/compose.js';
 import { recordEvents } from './subscribers/subscriber-events.js';
 import { subscriberHandlers, subscriberRateLimits } from './subscribers/subscriber-handlers.js';
@@ -61,7 +62,13 @@ async function subscriberMatches(
  * The next `limit` subscribed subscribers (after `afterId`, in id order) whose last purchase was at
  * or before `before`: a "no purchase for N days" flow's entrants.
  */
-function lapsedSubscribers(tx: Executor, projectId: string, before: Date, afterId: string | null, limit: number) {
+function lapsedSubscribers(
+  tx: Executor,
+  projectId: string,
+  lapsed: { after: Date; through: Date },
+  afterId: string | null,
+  limit: number,
+) {
   return tx
     .select({ id: s.id, lastPurchasedAt: s.lastPurchasedAt })
     .from(s)
@@ -69,7 +76,8 @@ function lapsedSubscribers(tx: Executor, projectId: string, before: Date, afterI
       and(
         eq(s.projectId, projectId),
         eq(s.status, 'subscribed'),
-        lte(s.lastPurchasedAt, before),
+        gt(s.lastPurchasedAt, lapsed.after),
+        lte(s.lastPurchasedAt, lapsed.through),
         afterId ? gt(s.id, afterId) : undefined,
       ),
     )
@@ -113,6 +121,9 @@ export const marketingModule = defineModule<
   needs: ['integrations', 'mail', 'projects', 'storefront'],
   setup: async (shared, needs) => {
     const hooks: MarketingHooks = { joinedLists: new Hook(), firstPurchase: new Hook() };
+    needs.integrations.uninstalled.add(async (tx, { projectId, code, at }) => {
+      if (code === 'marketing') await pauseProjectSends(tx, projectId, at);
+    });
     return {
       handlers: {
         ...(await subscriberHandlers(shared, needs, hooks)),

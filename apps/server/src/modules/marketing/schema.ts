@@ -276,11 +276,21 @@ export const marketingCampaignRecipients = pgTable(
       .references(() => marketingCampaigns.id, { onDelete: 'cascade' }),
     subscriberId: uuid('subscriber_id').notNull(),
     projectId: projectRef(),
-    status: text('status').$type<'sending' | 'sent' | 'failed'>().notNull(),
+    /** `deferred`: the relay put the mail off (a 4xx); tried again at `retryAt`, failed after a few. */
+    status: text('status').$type<'sending' | 'sent' | 'failed' | 'deferred'>().notNull(),
     sentAt: at('sent_at'),
     openedAt: at('opened_at'),
     clickedAt: at('clicked_at'),
     error: text('error'),
+    /** How many times the relay put this mail off. */
+    deferrals: integer('deferrals').notNull().default(0),
+    retryAt: at('retry_at'),
   },
-  (t) => [primaryKey({ columns: [t.campaignId, t.subscriberId] })],
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.subscriberId] }),
+    // The few mails waiting to be tried again, found without reading the campaign's recipients.
+    index('marketing_campaign_recipients_deferred_idx')
+      .on(t.campaignId, t.retryAt)
+      .where(sql`${t.status} = 'deferred'`),
+  ],
 );

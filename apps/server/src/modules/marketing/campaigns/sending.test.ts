@@ -7,8 +7,15 @@ import { installMarketing, makeDraft, testLinks } from '../../../test/marketing.
 import { bearerUser, createProjectAs, type BearerUser } from '../../../test/projects.js';
 import { readableMail as readable, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
 import { addMembers, assignRole, insertRole } from '../../access/testing.js';
-import { marketingCampaignRecipients, marketingCampaigns, marketingSubscriberEvents } from '../schema.js';
-import { INTERRUPTED } from '../sending/recipient-rows.js';
+import {
+  marketingCampaignRecipients,
+  marketingCampaigns,
+  marketingSubscriberEvents,
+  marketingSubscribers,
+} from '../schema.js';
+import { INTERRUPTED, NO_LONGER_SUBSCRIBED } from '../sending/recipient-rows.js';
+import { DEFERRAL_DELAYS_S, MAX_DEFERRALS } from '../../mail/service.js';
+import { CANCELLED_BEFORE_RETRY, UNINSTALLED_FAILURE } from '../sending/send-control.js';
 import { CAMPAIGN_SEND_QUEUE, runCampaignSend, type CampaignSendDeps } from '../sending/send-job.js';
 import { campaignRow, insertDraft, insertList, insertSubscriber } from './testing.js';
 
@@ -35,6 +42,12 @@ describe('sending campaigns', () => {
     return res.json() as Json;
   };
   const view = async (id: string) => (await owner.call('GET', url(`/${id}`))).json() as Json;
+  /** Time passes (hours, for mails put off): the sign-ins are renewed, as the console would. */
+  const later = async (ms: number) => {
+    t.clock.advance(ms);
+    await owner.refresh();
+    await editor.refresh();
+  };
 
   /** A list of `count` subscribed people (`<prefix><n>@example.com`) and a campaign to it with the draft. */
   const audience = async (prefix: string, count: number, extra: { draftId?: string | null } = {}) => {
@@ -54,6 +67,11 @@ describe('sending campaigns', () => {
     return { id: (res.json() as Json).id as string, emails, list };
   };
   const mailsTo = (emails: readonly string[]) => smtp.received.filter((m) => emails.includes(m.to[0]!));
+  /** Who of `emails` got mail, once per mail, sorted: `emails` sorted when each got exactly one. */
+  const mailedAddresses = (emails: readonly string[]) =>
+    mailsTo(emails)
+      .map((m) => m.to[0])
+      .sort();
   /** The payload of the run the last send call started. */
   const payloadOf = async (id: string) => ({
     campaignId: id,
@@ -197,6 +215,153 @@ describe('sending campaigns', () => {
     expect(await view(id)).toMatchObject({ status: 'sent', stats: { sent: 5, delivered: 3, failed: 2 } });
   });
 
+  it('tries a mail the relay put off (451) again later, while the others go on, and mails it once', async () => {
+    const { id, emails } = await audience('pa', 4);
+    await ok(id, 'send');
+    const payload = await payloadOf(id);
+    smtp.refuse((address) => address === 'pa3@example.com', 451);
+    try {
+      await runCampaignSend(deps, payload);
+    } finally {
+      smtp.refuse(undefined);
+    }
+    expect(mailedAddresses(emails)).toEqual(['pa1@example.com', 'pa2@example.com', 'pa4@example.com']);
+    const put = (await rows(id)).find((row) => row.status === 'deferred')!;
+    expect(put).toMatchObject({ deferrals: 1, error: expect.stringContaining('try again later') });
+    expect(put.retryAt!.getTime() - t.clock.now().getTime()).toBe(DEFERRAL_DELAYS_S[0]! * 1000);
+    // Not counted yet, and not done: the next run waits for the retry.
+    expect(await view(id)).toMatchObject({ status: 'sending', stats: { sent: 3, delivered: 3, failed: 0 } });
+    const queued = await jobsOfQueue(t.database.db, CAMPAIGN_SEND_QUEUE, {
+      state: 'queued',
+      payload: { field: 'campaignId', value: id },
+    });
+    expect(queued.map((job) => job.runAt.getTime())).toContain(put.retryAt!.getTime());
+
+    await later(DEFERRAL_DELAYS_S[0]! * 1000);
+    await t.app.services.jobs.runDue();
+    expect(mailedAddresses(emails)).toEqual([...emails].sort());
+    expect(await view(id)).toMatchObject({
+      status: 'sent',
+      stats: { recipients: 4, sent: 4, delivered: 4, failed: 0 },
+    });
+  });
+
+  it('counts a mail the relay keeps putting off as failed after a few tries, and the campaign still ends', async () => {
+    const { id, emails } = await audience('pb', 5);
+    smtp.refuse((address) => address === 'pb2@example.com', 452);
+    try {
+      await ok(id, 'send');
+      for (let attempt = 0; attempt <= MAX_DEFERRALS; attempt++) {
+        await t.app.services.jobs.runDue();
+        await later(5 * HOUR);
+      }
+    } finally {
+      smtp.refuse(undefined);
+    }
+    expect(mailedAddresses(emails)).toEqual(emails.filter((e) => e !== 'pb2@example.com').sort());
+    expect(await view(id)).toMatchObject({ status: 'sent', stats: { sent: 5, delivered: 4, failed: 1 } });
+    const failed = (await rows(id)).find((row) => row.status === 'failed')!;
+    expect(failed).toMatchObject({ deferrals: MAX_DEFERRALS, retryAt: null });
+  });
+
+  it('pauses with the reason when the relay is down on every attempt, and resumes to mail everyone once', async () => {
+    const { id, emails } = await audience('qa', 3);
+    // 421: the relay itself is closing, not putting off one recipient.
+    smtp.refuse((address) => address.startsWith('qa'), 421);
+    try {
+      await ok(id, 'send');
+      // Each attempt fails; the queue retries with its back-off until none are left.
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        await t.app.services.jobs.runDue();
+        await later(2 * HOUR);
+      }
+    } finally {
+      smtp.refuse(undefined);
+    }
+    const paused = await view(id);
+    expect(paused).toMatchObject({ status: 'paused', stats: { sent: 0, failed: 0 } });
+    expect(paused.failure).toMatch(
+      /^Sending was paused after repeated errors: The mail server did not take \d mails? for now \(.+\)\. Resume the campaign to go on from where it stopped\.$/,
+    );
+    expect(mailsTo(emails)).toHaveLength(0);
+    // A relay that is down is not held against the recipients.
+    expect((await rows(id)).map((row) => [row.status, row.deferrals])).toEqual(emails.map(() => ['deferred', 0]));
+
+    const resumed = await ok(id, 'send');
+    expect(resumed).toMatchObject({ status: 'sending', failure: null });
+    await t.app.services.jobs.runDue();
+    expect(mailedAddresses(emails)).toEqual([...emails].sort());
+    expect(await view(id)).toMatchObject({ status: 'sent', stats: { sent: 3, delivered: 3, failed: 0 } });
+  });
+
+  it('does not try again a put-off mail whose subscriber unsubscribed meanwhile', async () => {
+    const { id, emails } = await audience('pd', 2);
+    smtp.refuse((address) => address === 'pd1@example.com', 451);
+    try {
+      await ok(id, 'send');
+      await t.app.services.jobs.runDue();
+    } finally {
+      smtp.refuse(undefined);
+    }
+    await t.database.db
+      .update(marketingSubscribers)
+      .set({ status: 'unsubscribed' })
+      .where(eq(marketingSubscribers.email, 'pd1@example.com'));
+    await later(HOUR);
+    await t.app.services.jobs.runDue();
+    expect(mailedAddresses(emails)).toEqual(['pd2@example.com']);
+    expect(await view(id)).toMatchObject({ status: 'sent', stats: { sent: 2, delivered: 1, failed: 1 } });
+    expect((await rows(id)).find((row) => row.status === 'failed')?.error).toBe(NO_LONGER_SUBSCRIBED);
+  });
+
+  it('settles mails waiting to be tried again as failed when the campaign is cancelled', async () => {
+    const { id, emails } = await audience('pc', 2);
+    smtp.refuse((address) => address === 'pc1@example.com', 451);
+    try {
+      await ok(id, 'send');
+      await t.app.services.jobs.runDue();
+    } finally {
+      smtp.refuse(undefined);
+    }
+    expect(mailsTo(emails)).toHaveLength(1);
+    await ok(id, 'cancel');
+    await later(HOUR);
+    await t.app.services.jobs.runDue();
+    expect(mailsTo(emails)).toHaveLength(1);
+    expect(await view(id)).toMatchObject({ status: 'cancelled', stats: { sent: 2, delivered: 1, failed: 1 } });
+    expect((await rows(id)).find((row) => row.status === 'failed')?.error).toBe(CANCELLED_BEFORE_RETRY);
+  });
+
+  it('pauses its sending campaigns when the Marketing module is uninstalled, to resume once it is back', async () => {
+    const leaving = (await createProjectAs(owner, 'Leaving Shop')).id;
+    await installMarketing(owner, leaving);
+    const now = t.clock.now();
+    const list = await insertList(t.database.db, leaving, 'Leaving list', now);
+    await insertSubscriber(t.database.db, leaving, { email: 'ra1@example.com', lists: [list] }, now);
+    const letter = (await makeDraft(owner, leaving, { name: 'Bye', subject: 'Bye', markdown: 'Bye.' })).id;
+    const made = await owner.call('POST', url('', leaving), {
+      name: 'Last one',
+      draftId: letter,
+      audience: { lists: [list] },
+    });
+    const id = (made.json() as Json).id as string;
+    expect((await owner.call('POST', url(`/${id}/send`, leaving))).statusCode).toBe(200);
+
+    const gone = await owner.call('DELETE', `/v1/projects/${leaving}/integrations/marketing`);
+    expect(gone.statusCode, gone.body).toBeLessThan(300);
+    expect(await campaignRow(t.database.db, id)).toMatchObject({ status: 'paused', failure: UNINSTALLED_FAILURE });
+    await t.app.services.jobs.runDue();
+    expect(mailsTo(['ra1@example.com'])).toHaveLength(0);
+
+    // Back again (Customers stayed): the campaign resumes from where it stopped.
+    expect((await owner.call('POST', `/v1/projects/${leaving}/integrations/marketing`)).statusCode).toBe(201);
+    t.clock.advance(1000);
+    const resumed = await owner.call('POST', url(`/${id}/send`, leaving));
+    expect([resumed.statusCode, resumed.json().failure], resumed.body).toEqual([200, null]);
+    await t.app.services.jobs.runDue();
+    expect(mailsTo(['ra1@example.com'])).toHaveLength(1);
+  });
+
   it('pauses mid-send after the batch on its way, and resumes where it stopped', async () => {
     const { id, emails } = await audience('di', 6);
     await ok(id, 'send');
@@ -251,11 +416,7 @@ describe('sending campaigns', () => {
     expect(await view(id)).toMatchObject({ status: 'sending', stats: { sent: 2, delivered: 2, failed: 0 } });
 
     await t.app.services.jobs.runDue();
-    expect(
-      mailsTo(emails)
-        .map((m) => m.to[0])
-        .sort(),
-    ).toEqual([...emails].sort());
+    expect(mailedAddresses(emails)).toEqual([...emails].sort());
     expect(await view(id)).toMatchObject({ status: 'sent', stats: { recipients: 5, sent: 5, delivered: 5 } });
   });
 

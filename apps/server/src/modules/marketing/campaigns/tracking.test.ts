@@ -1,9 +1,11 @@
+import { TRACKED_URL_MAX } from '@wharf/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStartedTestApp, type TestApp } from '../../../test/app.js';
 import { installMarketing, makeDraft, testLinks } from '../../../test/marketing.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../../test/projects.js';
 import { marketingSubscriberEvents, marketingSubscribers } from '../schema.js';
+import { mailComposer } from '../sending/compose.js';
 import { OPEN_PIXEL } from '../sending/tracking.js';
 import { campaignRow, insertList, insertSubscriber } from './testing.js';
 
@@ -74,6 +76,26 @@ describe('tracked opens and clicks (mail through the outbox)', () => {
       expect(pixel(person.html)).toContain('token=');
       expect(person.html).toContain('/mail/unsubscribe?token=');
     }
+  });
+
+  it('leaves a link longer than a tracked link can carry as it is, and still tracks the others', async () => {
+    const long = `https://shop.example/search?q=${'a'.repeat(TRACKED_URL_MAX)}`;
+    const compose = mailComposer(
+      {
+        subject: 'Hi',
+        preheader: '',
+        format: 'markdown',
+        markdown: `[long](${long}) and [short](${SALE})`,
+        blocks: [],
+      },
+      { senderName: 'Harbour Goods', projectName: 'Harbour Goods' },
+      await testLinks(t),
+      { projectId: project, campaignId: campaign, track: true },
+    );
+    const { html } = compose({ id: people.olga!.id, email: 'olga@example.com', name: 'Olga', attributes: {} });
+    expect(html).toContain(`href="${long}"`);
+    const tracked = clickLink(html!);
+    expect(new URL(tracked.replaceAll('&amp;', '&')).searchParams.get('url')).toBe(SALE);
   });
 
   it('counts the first open of each recipient, and moves the last opened time on every open', async () => {

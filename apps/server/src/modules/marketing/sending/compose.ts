@@ -1,4 +1,4 @@
-import type { DraftContent } from '@wharf/contract';
+import { TRACKED_URL_MAX, type DraftContent } from '@wharf/contract';
 import type { MailMessage } from '../../mail/service.js';
 import type { LinkClaims, SubscriptionLinks } from '../links.js';
 import { compileMail, subscriberVars, type MailContext } from '../render/compile.js';
@@ -45,8 +45,9 @@ export function mailComposer(
       { subscriber: subscriberVars(recipient), unsubscribe_url: links.unsubscribeUrl(claims) },
       origin.track
         ? {
-            // A mail address is not a page: it is left as it is.
-            link: (url) => (/^https?:/i.test(url) ? links.clickUrl(claims, url) : url),
+            // A mail address is not a page, and an address longer than trackClick takes would break:
+            // both are left as they are.
+            link: (url) => (/^https?:/i.test(url) && url.length <= TRACKED_URL_MAX ? links.clickUrl(claims, url) : url),
             openPixelUrl: links.openPixelUrl(claims),
           }
         : {},

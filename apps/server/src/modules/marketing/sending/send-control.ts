@@ -1,5 +1,5 @@
 import type { CampaignStatus, DraftContent } from '@wharf/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/database.js';
 import { AppError } from '../../../core/errors.js';
 import type { JobEnqueuer } from '../../../core/jobs/queue.js';
@@ -10,6 +10,7 @@ import type { MarketingNeeds } from '../deps.js';
 import { compileOrRefuse } from '../drafts/draft-templates.js';
 import { mailContextOf } from '../render/mail-context.js';
 import { marketingCampaigns as c, marketingDrafts as d } from '../schema.js';
+import { settleDeferred } from './recipient-rows.js';
 import { CAMPAIGN_SEND_QUEUE, type SendPayload } from './send-job.js';
 
 /*
@@ -94,9 +95,32 @@ export async function pauseSend(tx: Executor, row: CampaignRow, now: Date): Prom
   await tx.update(c).set({ status: 'paused', updatedAt: now }).where(eq(c.id, row.id));
 }
 
-/** Ends a campaign for good: those mailed stay mailed and counted, nobody else is. */
+/** The error of a mail the relay had put off when its campaign was cancelled. */
+export const CANCELLED_BEFORE_RETRY = 'The campaign was cancelled before this mail could be tried again.';
+
+/**
+ * Ends a campaign for good: those mailed stay mailed and counted, nobody else is; mails the relay had
+ * put off are settled failed.
+ */
 export async function cancelSend(tx: Executor, row: CampaignRow, now: Date): Promise<void> {
   if (row.status !== 'scheduled' && row.status !== 'sending' && row.status !== 'paused')
     throw locked(row.status, 'cancelled', 'scheduled, sending or paused');
   await tx.update(c).set({ status: 'cancelled', finishedAt: now, updatedAt: now }).where(eq(c.id, row.id));
+  await settleDeferred(tx, row.id, CANCELLED_BEFORE_RETRY);
+}
+
+/** What the person who sent a campaign reads when the Marketing module was uninstalled under it. */
+export const UNINSTALLED_FAILURE =
+  'Paused because the Marketing module was uninstalled. Install it again to resume this campaign.';
+
+/**
+ * The Marketing module leaves a project (in the uninstall's transaction): its campaigns on their way
+ * or waiting for their time are paused, with the reason, so nothing more is mailed in its name. Once
+ * the module is back, each can be resumed from where it stopped.
+ */
+export async function pauseProjectSends(tx: Executor, projectId: string, now: Date): Promise<void> {
+  await tx
+    .update(c)
+    .set({ status: 'paused', failure: UNINSTALLED_FAILURE, updatedAt: now })
+    .where(and(eq(c.projectId, projectId), inArray(c.status, ['sending', 'scheduled'])));
 }

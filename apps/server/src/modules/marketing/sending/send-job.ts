@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../../core/clock.js';
 import type { Database } from '../../../core/db/database.js';
 import type { JobEnqueuer, JobQueue } from '../../../core/jobs/queue.js';
-import type { MailMessage, MailService } from '../../mail/service.js';
+import type { BatchOutcome, MailMessage, MailService } from '../../mail/service.js';
 import type { Recipient } from '../campaigns/audience.js';
 import { countAudience } from '../campaigns/audience.js';
 import type { CampaignRow } from '../campaigns/campaign-views.js';
@@ -60,6 +60,23 @@ export interface CampaignSendDeps {
 /** What the person who sent the campaign reads when its draft no longer renders. */
 const compileFailure = (error: TemplateError) =>
   `The mail stopped rendering, so sending was paused: ${error.message} Fix the draft, then start a new campaign with it.`;
+
+/**
+ * The relay itself could not take a batch's mails (unreachable, refusing the login, closing with
+ * 421). Thrown after they were recorded `deferred` (due now), so the queue retries the run with its
+ * back-off; once the attempts are used up the campaign is paused with this message
+ * (`pauseAfterFailing`). A mail put off for its recipient alone (a 4xx to RCPT) waits its turn
+ * instead (recipient-rows.ts, DEFERRAL_DELAYS_S) while the others go.
+ */
+class RelayPutOff extends Error {
+  constructor(count: number, reason: string) {
+    super(`The mail server did not take ${count === 1 ? '1 mail' : `${count} mails`} for now (${reason}).`);
+  }
+}
+
+/** What the person who sent the campaign reads once its run has failed every attempt. */
+const repeatedFailure = (error: unknown) =>
+  `Sending was paused after repeated errors: ${error instanceof Error ? error.message : String(error)} Resume the campaign to go on from where it stopped.`;
 
 /** A run may go on while the campaign is `sending` in the run that started this chain of jobs. */
 const stillOurs = (payload: SendPayload) => (row: CampaignRow) =>
@@ -159,6 +176,11 @@ export async function runCampaignSend(
   const still = stillOurs(payload);
   while (handed < budget && clock.now().getTime() - startedAt < sliceMs && !stopping?.aborted) {
     const claim = await claimBatch(db, row.id, Math.min(batchSize, budget - handed), clock.now(), still);
+    // Only put-off mails are left: the next run comes when the first of them may be tried again.
+    if (claim.kind === 'wait') {
+      await deps.jobs.enqueue(db, CAMPAIGN_SEND_QUEUE, payload, { runAt: claim.until });
+      return;
+    }
     if (claim.kind !== 'batch') return;
     const { recipients } = claim;
     handed += recipients.length;
@@ -166,24 +188,53 @@ export async function runCampaignSend(
     await deps.onClaimed?.(recipients.map((p) => p.id));
     const { messages, mailed, unrendered } = compose(composeMail, recipients);
     const outcomes = await deps.mail.sendBatch(messages);
-    await recordOutcomes(
-      db,
-      row,
-      [
-        ...mailed.map((subscriberId, i) => ({ subscriberId, outcome: outcomes[i]! })),
-        ...unrendered.map(({ subscriberId, error }) => ({ subscriberId, outcome: { ok: false as const, error } })),
-      ],
-      clock.now(),
-    );
+    const settled: { subscriberId: string; outcome: BatchOutcome }[] = [
+      ...mailed.map((subscriberId, i) => ({ subscriberId, outcome: outcomes[i]! })),
+      ...unrendered.map(({ subscriberId, error }) => ({ subscriberId, outcome: { ok: false as const, error } })),
+    ];
+    await recordOutcomes(db, row, settled, clock.now());
+    // The relay itself could not take mail (down, refusing the login): the mails it put off wait for
+    // the job's retry, its back-off and in the end a pause — not a deferral held against each recipient.
+    const relayDown = settled.filter(({ outcome }) => !outcome.ok && outcome.relayDown);
+    if (relayDown.length > 0) {
+      const first = relayDown[0]!.outcome;
+      throw new RelayPutOff(relayDown.length, first.ok ? '' : first.error);
+    }
   }
   // The slice or the budget is used up: the next run starts when the rate allows it.
   const due = Math.max(clock.now().getTime(), startedAt + Math.ceil((handed * 1000) / rate));
   await deps.jobs.enqueue(db, CAMPAIGN_SEND_QUEUE, payload, { runAt: new Date(due) });
 }
 
+/**
+ * A run that failed every attempt (the relay down for minutes, the database unreachable) leaves the
+ * campaign paused with the reason, instead of `sending` for ever: its cut batch is settled as a retry
+ * would, and resuming it starts a new run from its cursor. Only the run's own chain is touched: a
+ * campaign paused, cancelled or resumed since stays as it is.
+ */
+export async function pauseAfterFailing(
+  deps: Pick<CampaignSendDeps, 'db' | 'clock'>,
+  payload: SendPayload,
+  error: unknown,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(c).where(eq(c.id, payload.campaignId)).for('update');
+    const ours =
+      row && (row.status === 'sending' || row.status === 'scheduled') && row.updatedAt.toISOString() === payload.run;
+    if (!ours) return;
+    await failInterrupted(tx, row.id);
+    await tx
+      .update(c)
+      .set({ status: 'paused', failure: repeatedFailure(error), updatedAt: deps.clock.now() })
+      .where(eq(c.id, row.id));
+  });
+}
+
 /** The send queue, in the module's setup. A run that fails is retried, and settles its cut batch first. */
 export function registerCampaignSendJob(jobs: JobQueue, deps: CampaignSendDeps): void {
-  jobs.register<SendPayload>(CAMPAIGN_SEND_QUEUE, (payload, context) =>
-    runCampaignSend(deps, payload, context.job.attempts, context.signal),
+  jobs.register<SendPayload>(
+    CAMPAIGN_SEND_QUEUE,
+    (payload, context) => runCampaignSend(deps, payload, context.job.attempts, context.signal),
+    { onGiveUp: (payload, error) => pauseAfterFailing(deps, payload, error) },
   );
 }

@@ -3,7 +3,7 @@ import type { Executor } from '../../../core/db/database.js';
 import type { Hook } from '../../../core/hooks.js';
 import { marketingSubscribers as s, marketingSubscriberEvents as e } from '../schema.js';
 
-/** A subscriber's first purchase (their count went from none to one), in the order's transaction. */
+/** A subscribed subscriber's first purchase (their count went from none to one), in the order's transaction. */
 export interface FirstPurchase {
   projectId: string;
   subscriberId: string;
@@ -32,17 +32,18 @@ export async function recordPurchase(
       set last_purchased_at = greatest(${s.lastPurchasedAt}, ${at}::timestamptz),
           purchase_count = ${s.purchaseCount} + 1
       where ${and(eq(s.projectId, purchase.projectId), eq(s.email, email))}
-      returning ${s.id}, ${s.projectId}, ${s.purchaseCount}
+      returning ${s.id}, ${s.projectId}, ${s.purchaseCount}, ${s.status}
     ), lines as (
       insert into ${e} (id, project_id, subscriber_id, at, kind)
       select gen_random_uuid(), project_id, id, ${at}::timestamptz, 'purchased' from bought
     )
-    select id, purchase_count from bought
+    select id, purchase_count, status from bought
   `);
-  // Their count, one now, says it was their first.
-  const { rows } = result as unknown as { rows: { id: string; purchase_count: number }[] };
+  // Their count, one now, says it was their first. Only the subscribed are told of: a flow would take
+  // someone unconfirmed or gone for its one entry and mail them nothing.
+  const { rows } = result as unknown as { rows: { id: string; purchase_count: number; status: string }[] };
   for (const row of rows) {
-    if (Number(row.purchase_count) === 1)
+    if (Number(row.purchase_count) === 1 && row.status === 'subscribed')
       await firstPurchase.run(tx, { projectId: purchase.projectId, subscriberId: row.id, at: purchase.at });
   }
 }
