@@ -45,7 +45,8 @@ export const permissionCatalogue = {
   'mail.subscribe': "Add subscribers (the console, and the storefront's sign-up form keys)",
   'mail.send': 'Send, schedule, pause and cancel campaigns',
   'flows.read': 'See automated mail flows, their versions and who is in them',
-  'flows.manage': 'Create and edit flows, publish, pause and restore their versions, and send tests',
+  'flows.manage':
+    'Create and edit flows, publish, pause and restore their versions, and send tests (publishing and resuming also need mail.send)',
 } as const;
 
 export type Permission = keyof typeof permissionCatalogue;

@@ -69,7 +69,7 @@ export const flowOperations = {
     method: 'PATCH',
     path: '/v1/flows/{flowId}',
     summary:
-      'Rename a flow, or pause or resume it: paused, nobody enters and runs wait where they are. A flow never published answers 409 FLOW_NOT_PUBLISHED to `active`',
+      'Rename a flow, or pause or resume it: paused, nobody enters and runs wait where they are. A flow never published answers 409 FLOW_NOT_PUBLISHED to `active`; resuming (`active`) also needs mail.send',
     tags,
     params: flowParams,
     query: inProject,
@@ -136,7 +136,7 @@ export const flowOperations = {
     method: 'POST',
     path: '/v1/flows/{flowId}/draft/publish',
     summary:
-      "Publish the draft as the next version, with its mails' content as they stand now, and make it live (the flow becomes active). Runs already going keep their version. 400 FLOW_INVALID without a trigger or a send step; 409 FLOW_UNCHANGED when the draft is the live version",
+      "Publish the draft as the next version, with its mails' content as they stand now, and make it live (the flow becomes active). Runs already going keep their version. 400 FLOW_INVALID without a trigger or a send step; 409 FLOW_UNCHANGED when the draft is the live version. Needs mail.send as well: a live flow mails on its own",
     tags,
     params: flowParams,
     query: inProject,

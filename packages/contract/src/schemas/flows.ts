@@ -155,7 +155,10 @@ export const Flow = z
     /** The draft differs from the live version (or there is none yet): there is something to publish. */
     hasChanges: z.boolean(),
     runs: FlowRunCounts,
-    /** Runs at each step of the live version, by step id: the visual list's figures. */
+    /**
+     * Active runs at each step of the live version, by step id: the visual list's figures. A run in a
+     * wait is counted at that wait until it ends.
+     */
     atStep: z.record(z.string(), z.number().int()),
     publishedAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),

@@ -1,10 +1,10 @@
 import type { DraftContent, FlowDefinition, FlowStep } from '@wharf/contract';
-import { and, asc, eq, gt, inArray, lt, lte, min } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, lte, min, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../core/clock.js';
 import type { Database, Executor } from '../../core/db/database.js';
 import { payloadIs } from '../../core/jobs/inspect.js';
 import type { JobQueue } from '../../core/jobs/queue.js';
-import type { MailMessage } from '../mail/service.js';
+import { DEFERRAL_DELAYS_S, MAX_DEFERRALS, type MailMessage } from '../mail/service.js';
 import { FLOW_ADVANCE_QUEUE, type FlowNeeds } from './deps.js';
 import { audienceOf } from './flow-definition.js';
 import { flowRuns, flowSends, flowVersions, flows } from './schema.js';
@@ -57,6 +57,8 @@ interface DueRun {
 interface PendingMail {
   runId: string;
   stepId: string;
+  /** The send step's place in the run's version: where the run goes back to should the relay put it off. */
+  stepIndex: number;
   projectId: string;
   subscriberId: string;
   flowName: string;
@@ -168,17 +170,23 @@ async function advanceRun(
         outcome = { stepIndex, status: 'exited', nextAt: null, exitReason: 'not subscribed' };
         continue;
       }
-      // Recorded before the mail goes: a row already there (a send interrupted) is never sent again.
+      // Recorded before the mail goes: a row already there (a send interrupted, sent or failed) is never
+      // sent again — unless the relay put it off, when it is this step's turn to try again.
       const recorded = await tx
         .insert(flowSends)
         .values({ runId: run.id, stepId: step.id, projectId: run.projectId, status: 'sending', at: now })
-        .onConflictDoNothing()
+        .onConflictDoUpdate({
+          target: [flowSends.runId, flowSends.stepId],
+          set: { status: 'sending', at: now },
+          setWhere: eq(flowSends.status, 'deferred'),
+        })
         .returning({ runId: flowSends.runId });
       if (recorded.length > 0) {
         const compose = await composers(run, version.mails[step.id]!, step.id);
         mails.push({
           runId: run.id,
           stepId: step.id,
+          stepIndex,
           projectId: run.projectId,
           subscriberId: run.subscriberId,
           flowName: run.flowName,
@@ -195,10 +203,10 @@ async function advanceRun(
   return mails;
 }
 
-/** The versions the runs are on, by `flow:version`: each run keeps the version it entered. */
+/** The versions the runs are on, by `flow:version`: each run keeps the version it entered. Only those are read. */
 async function versionsOf(tx: Executor, due: readonly DueRun[]): Promise<Map<string, VersionRow>> {
   const found = new Map<string, VersionRow>();
-  const flowIds = [...new Set(due.map((run) => run.flowId))];
+  const wanted = new Map(due.map((run) => [`${run.flowId}:${run.version}`, run]));
   const rows = await tx
     .select({
       flowId: flowVersions.flowId,
@@ -207,7 +215,13 @@ async function versionsOf(tx: Executor, due: readonly DueRun[]): Promise<Map<str
       mails: flowVersions.mails,
     })
     .from(flowVersions)
-    .where(inArray(flowVersions.flowId, flowIds));
+    .where(
+      or(
+        ...[...wanted.values()].map((run) =>
+          and(eq(flowVersions.flowId, run.flowId), eq(flowVersions.version, run.version)),
+        ),
+      ),
+    );
   for (const row of rows) found.set(`${row.flowId}:${row.version}`, row);
   return found;
 }
@@ -235,23 +249,69 @@ function composerCache(tx: Executor, deps: AdvanceDeps) {
   };
 }
 
-/** Hands the batch's mails to the mail service, then records each one's outcome and a `sent` line. */
+/**
+ * Hands the batch's mails to the mail service, then records their outcomes set-based (one statement
+ * for the sends, one for the activity, whatever the batch's size). A mail the relay put off stays
+ * `deferred` and its run goes back to that send step, due again after the mail service's next wait
+ * (DEFERRAL_DELAYS_S); put off MAX_DEFERRALS times for its recipient, it is `failed` and the run goes
+ * on. A relay that was down (`relayDown`) does not count against the recipient: the mail waits for it.
+ * Steps after the send that already ran are passed over when the run comes back (their sends have
+ * rows), or, for waits and conditions, taken again from that moment.
+ */
 async function handOver(deps: AdvanceDeps, mails: readonly PendingMail[]): Promise<void> {
   const outcomes = await deps.mail.sendBatch(mails.map((mail) => mail.message));
   const now = deps.clock.now();
+  const settled = mails.map((mail, i) => ({ mail, outcome: outcomes[i]! }));
+  const rows = JSON.stringify(
+    settled.map(({ mail, outcome }) => ({
+      run_id: mail.runId,
+      step_id: mail.stepId,
+      step_index: mail.stepIndex,
+      ok: outcome.ok,
+      deferred: !outcome.ok && outcome.deferred === true,
+      counts: !outcome.ok && outcome.deferred && !outcome.relayDown ? 1 : 0,
+      error: outcome.ok ? null : outcome.error.slice(0, 1000),
+    })),
+  );
+  const at = now.toISOString();
   await deps.db.transaction(async (tx) => {
-    for (const [i, mail] of mails.entries()) {
-      const outcome = outcomes[i]!;
-      await tx
-        .update(flowSends)
-        .set(outcome.ok ? { status: 'sent', at: now } : { status: 'failed', at: now, error: outcome.error })
-        .where(and(eq(flowSends.runId, mail.runId), eq(flowSends.stepId, mail.stepId)));
-    }
+    await tx.execute(sql`
+      with outcome as (
+        select * from jsonb_to_recordset(${rows}::jsonb)
+          as o(run_id uuid, step_id text, step_index int, ok boolean, deferred boolean, counts int, error text)
+      ), settled as (
+        update ${flowSends} set
+          status = case
+            when outcome.ok then 'sent'
+            when outcome.deferred and ${flowSends.deferrals} + outcome.counts < ${MAX_DEFERRALS}::int then 'deferred'
+            else 'failed' end,
+          at = ${at}::timestamptz,
+          error = outcome.error,
+          deferrals = ${flowSends.deferrals} + outcome.counts
+        from outcome
+        where ${flowSends.runId} = outcome.run_id and ${flowSends.stepId} = outcome.step_id
+        returning ${flowSends.runId} as run_id, ${flowSends.stepId} as step_id, ${flowSends.status} as status,
+          ${flowSends.deferrals} as deferrals
+      ), put_back as (
+        select settled.run_id, min(outcome.step_index) as step_index, max(settled.deferrals) as deferrals
+        from settled join outcome on outcome.run_id = settled.run_id and outcome.step_id = settled.step_id
+        where settled.status = 'deferred'
+        group by settled.run_id
+      )
+      update ${flowRuns} set
+        step_index = put_back.step_index,
+        status = 'active',
+        next_at = ${at}::timestamptz + make_interval(secs => (${JSON.stringify(DEFERRAL_DELAYS_S)}::jsonb
+          ->> least(greatest(put_back.deferrals - 1, 0), ${DEFERRAL_DELAYS_S.length - 1}::int))::int),
+        exit_reason = null,
+        updated_at = ${at}::timestamptz
+      from put_back
+      where ${flowRuns.id} = put_back.run_id`);
     await deps.marketing.recordEvents(
       tx,
-      mails
-        .filter((_, i) => outcomes[i]!.ok)
-        .map((mail) => ({
+      settled
+        .filter(({ outcome }) => outcome.ok)
+        .map(({ mail }) => ({
           projectId: mail.projectId,
           subscriberId: mail.subscriberId,
           at: now,

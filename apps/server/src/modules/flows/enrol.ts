@@ -106,3 +106,11 @@ export async function enrol(
   if (!(await deps.integrations.hasModule(tx, event.projectId, 'flows'))) return;
   for (const { flow, entrants } of chosen) await enterFlow(tx, deps, event.projectId, flow, entrants, event.at);
 }
+
+/** The Flows module leaves a project (in the uninstall's transaction): its active flows are paused. */
+export async function pauseProjectFlows(tx: Executor, projectId: string, now: Date): Promise<void> {
+  await tx
+    .update(flows)
+    .set({ status: 'paused', updatedAt: now })
+    .where(and(eq(flows.projectId, projectId), eq(flows.status, 'active')));
+}

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../../core/audit/audit.js';
 import type { Executor } from '../../core/db/database.js';
 import { AppError, notFound } from '../../core/errors.js';
+import { requirePermission } from '../../core/http/access.js';
 import type { Handlers } from '../../core/http/operations.js';
 import { userCards } from '../accounts/read-models.js';
 import type { FlowSetup } from './deps.js';
@@ -40,6 +41,12 @@ export function flowHandlers(...[shared, needs]: FlowSetup): Handlers<FlowOperat
   const { db, clock, jobs } = shared;
   const { marketing } = needs;
   const guard = (projectId: string) => assertFlows(needs.integrations, db, projectId);
+  /**
+   * Publishing or resuming a flow sets it mailing its subscribers on its own, so it takes what
+   * sending a campaign takes (mail.send) besides flows.manage: a flow editor alone cannot mail a list.
+   */
+  const mayMail = (request: FastifyRequest, projectId: string) =>
+    requirePermission(needs.access.resolver, request.principal!, projectId, 'mail.send');
   const audit =
     (request: FastifyRequest, projectId: string, flowId: string, details: Record<string, unknown>) => (tx: Executor) =>
       recordAudit(tx, request, { projectId, target: `flow:${flowId}`, details });
@@ -82,6 +89,7 @@ export function flowHandlers(...[shared, needs]: FlowSetup): Handlers<FlowOperat
 
     updateFlow: async ({ params, query, body }, request) => {
       await guard(query.project);
+      if (body.status === 'active') await mayMail(request, query.project);
       const row = await db.transaction(async (tx) => {
         const current = await findFlow(tx, query.project, params.flowId, true);
         if (body.status && current.liveVersion === null)
@@ -178,6 +186,7 @@ export function flowHandlers(...[shared, needs]: FlowSetup): Handlers<FlowOperat
 
     publishFlowDraft: async ({ params, query }, request) => {
       await guard(query.project);
+      await mayMail(request, query.project);
       const row = await db.transaction(async (tx) => {
         const current = await findFlow(tx, query.project, params.flowId, true);
         const draft = definitionOf(current.draft);

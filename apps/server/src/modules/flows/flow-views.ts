@@ -73,8 +73,9 @@ export async function flowViews(db: Executor, rows: readonly FlowRow[]): Promise
     if (live) for (const step of live.steps) atStep[step.id] = 0;
     for (const line of byStep) {
       // Runs of earlier versions stand at steps the live one may not have: they are not its figures.
-      const step = line.flowId === row.id && line.version === row.liveVersion ? live?.steps[line.stepIndex] : undefined;
-      if (step) atStep[step.id] = Number(line.n);
+      const step =
+        line.flowId === row.id && line.version === row.liveVersion ? stepOfRun(live!, line.stepIndex) : undefined;
+      if (step) atStep[step.id] = (atStep[step.id] ?? 0) + Number(line.n);
     }
     return {
       id: row.id,
@@ -90,6 +91,15 @@ export async function flowViews(db: Executor, rows: readonly FlowRow[]): Promise
       updatedAt: row.updatedAt.toISOString(),
     };
   });
+}
+
+/**
+ * The step a run is at, as people read it: its index is the next step to do, so a run whose last step
+ * was a wait is waiting there, and is counted at that wait rather than at the step that follows it.
+ */
+function stepOfRun(live: FlowDefinition, stepIndex: number) {
+  const before = live.steps[stepIndex - 1];
+  return before?.kind === 'wait' ? before : live.steps[stepIndex];
 }
 
 export async function flowView(db: Executor, row: FlowRow): Promise<Flow> {

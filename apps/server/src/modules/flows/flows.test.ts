@@ -1,12 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries } from '../../core/audit/read.js';
 import { createStartedTestApp, type TestApp } from '../../test/app.js';
-import { installFlows } from '../../test/flows.js';
+import { installFlows, publishedFlow } from '../../test/flows.js';
 import { installMarketing, makeDraft, makeMailingList } from '../../test/marketing.js';
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 import { projectKey } from '../../test/storefront.js';
-import { addMembers } from '../access/testing.js';
+import { addMembers, assignRole, insertRole } from '../access/testing.js';
+import { flows } from './schema.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -182,6 +183,32 @@ describe('flows: drafts, versions and their calls', () => {
     }
   });
 
+  it('lets flows.manage edit and pause, but publishing or resuming, which mail on their own, needs mail.send too', async () => {
+    const editor = await bearerUser(t, 'flow-editor@example.com');
+    await addMembers(t.database.db, project, [editor.user.id], 'viewer');
+    const role = await insertRole(t.database.db, {
+      projectId: project,
+      key: 'flow-editor',
+      name: 'Flow editor',
+      permissions: ['flows.read', 'flows.manage', 'mail.read'],
+    });
+    await assignRole(t.database.db, { projectId: project, userId: editor.user.id, roleId: role.id });
+    const flow = await ok('POST', '', { name: 'Guarded', ...welcome() }, 201);
+    const publish = await call('POST', `/${flow.id}/draft/publish`, undefined, editor);
+    expect([publish.statusCode, publish.json().message]).toEqual([
+      403,
+      'You need the mail.send permission in this project.',
+    ]);
+    expect((await ok('GET', `/${flow.id}`)).liveVersion).toBeNull();
+    await ok('POST', `/${flow.id}/draft/publish`);
+    // Editing the draft and pausing stay the editor's: they mail nobody.
+    expect((await call('PUT', `/${flow.id}/draft`, welcome(), editor)).statusCode).toBe(200);
+    expect((await call('PATCH', `/${flow.id}`, { status: 'paused' }, editor)).statusCode).toBe(200);
+    const resume = await call('PATCH', `/${flow.id}`, { status: 'active' }, editor);
+    expect(resume.statusCode).toBe(403);
+    expect((await ok('GET', `/${flow.id}`)).status).toBe('paused');
+  });
+
   it('publishes the draft as version 1 with its mails, then refuses an unchanged publish', async () => {
     const flow = await ok('POST', '', { name: 'Publish me' }, 201);
     const noTrigger = await call('POST', `/${flow.id}/draft/publish`);
@@ -277,6 +304,22 @@ describe('flows: drafts, versions and their calls', () => {
     expect(gone.statusCode).toBe(204);
     expect((await call('GET', `/${flow.id}`)).statusCode).toBe(404);
     expect(await auditEntries(t.database.db, { operationId: 'deleteFlow', target: `flow:${flow.id}` })).toHaveLength(1);
+  });
+
+  it('pauses the active flows of a project that uninstalls Flows', async () => {
+    const leaving = (await createProjectAs(owner, 'Leaving flows')).id;
+    await installFlows(owner, leaving);
+    const leavingList = (await makeMailingList(owner, leaving, { name: 'Theirs' })).id;
+    const letter = (await makeDraft(owner, leaving, { name: 'Hi', subject: 'Hi', markdown: 'Hi.' })).id;
+    const flow = await publishedFlow(owner, leaving, {
+      name: 'Left behind',
+      trigger: { kind: 'joinedList', listId: leavingList },
+      steps: [{ id: 's', kind: 'send', draftId: letter }],
+    });
+    const gone = await owner.call('DELETE', `/v1/projects/${leaving}/integrations/flows`);
+    expect(gone.statusCode, gone.body).toBeLessThan(300);
+    const [row] = await t.database.db.select({ status: flows.status }).from(flows).where(eq(flows.id, flow.id));
+    expect(row!.status).toBe('paused');
   });
 
   it("test-sends the draft's mails to the caller only, and refuses an API key", async () => {

@@ -1,10 +1,7 @@
-import { defineModule, type ServiceOf } from '../../core/modules.js';
-import type { integrationsModule } from '../integrations/index.js';
-import type { mailModule } from '../mail/index.js';
-import type { marketingModule } from '../marketing/index.js';
-import type { storefrontModule } from '../storefront/index.js';
+import { defineModule } from '../../core/modules.js';
 import { registerAdvance } from './advance.js';
-import { enrol, type EnrolDeps } from './enrol.js';
+import type { FlowNeeds } from './deps.js';
+import { enrol, pauseProjectFlows, type EnrolDeps } from './enrol.js';
 import { flowHandlers } from './flow-handlers.js';
 import { registerNoPurchase, scheduleNoPurchase } from './no-purchase.js';
 
@@ -13,18 +10,9 @@ import { registerNoPurchase, scheduleNoPurchase } from './no-purchase.js';
  * as numbered versions; subscribers enter through hooks in the transaction of what triggered them,
  * and the advance job takes each run through its version's steps, mailing at most once per step.
  */
-export const flowsModule = defineModule<
-  'flows',
-  Record<string, never>,
-  {
-    integrations: ServiceOf<ReturnType<typeof integrationsModule>>;
-    mail: ServiceOf<typeof mailModule>;
-    marketing: ServiceOf<typeof marketingModule>;
-    storefront: ServiceOf<ReturnType<typeof storefrontModule>>;
-  }
->({
+export const flowsModule = defineModule<'flows', Record<string, never>, FlowNeeds>({
   name: 'flows',
-  needs: ['integrations', 'mail', 'marketing', 'storefront'],
+  needs: ['access', 'integrations', 'mail', 'marketing', 'storefront'],
   setup: async (shared, needs) => {
     const { db, clock, jobs } = shared;
     const { integrations, marketing, storefront } = needs;
@@ -60,6 +48,10 @@ export const flowsModule = defineModule<
         at: order.at,
         entrantsOf: () => [{ subscriberId, entryKey: order.orderId }],
       });
+    });
+    // Uninstalled, its flows stop: paused, nobody enters and nobody is mailed until one is resumed.
+    integrations.uninstalled.add(async (tx, { projectId, code, at }) => {
+      if (code === 'flows') await pauseProjectFlows(tx, projectId, at);
     });
     registerAdvance({ db, clock, jobs, marketing, mail: needs.mail });
     registerNoPurchase({ db, clock, jobs, integrations, marketing });

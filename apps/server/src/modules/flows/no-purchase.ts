@@ -9,13 +9,19 @@ import { flowVersions, flows } from './schema.js';
 /*
  * "No purchase for N days" has no moment of its own to hook: time passing is the trigger. An hourly
  * job enters, into each active such flow, the project's subscribed subscribers whose last purchase
- * is N days old or more. The entry key is that last purchase's time, so someone already in for this
- * lapse is not entered again, while a later order followed by a new lapse enters them anew.
+ * turned N days old lately — within LAPSE_LOOKBACK_MS, so each hour reads the last hours' lapses, not
+ * everyone who ever lapsed, and a server down for a day still misses nobody. Like the other triggers
+ * it takes people as it happens to them: those who lapsed long before the flow went live are a
+ * campaign's audience ("not purchased in the last N days"), not this flow's. The entry key is that
+ * last purchase's time, so someone already in for this lapse is not entered again (the hours overlap),
+ * while a later order followed by a new lapse enters them anew.
  */
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const PAGE = 1_000;
+/** How far back each hourly pass looks for lapses: two days, so a pass missed by downtime loses nobody. */
+export const LAPSE_LOOKBACK_MS = 2 * DAY_MS;
 
 export interface NoPurchaseDeps {
   db: Database;
@@ -25,7 +31,7 @@ export interface NoPurchaseDeps {
   marketing: FlowNeeds['marketing'];
 }
 
-/** Enters every lapsed subscriber into every active "no purchase" flow; answers how many entered. */
+/** Enters the lately lapsed into every active "no purchase" flow; answers how many entered. */
 export async function enterLapsed(deps: NoPurchaseDeps): Promise<number> {
   const now = deps.clock.now();
   const candidates = await deps.db
@@ -44,10 +50,11 @@ export async function enterLapsed(deps: NoPurchaseDeps): Promise<number> {
     const trigger = flow.definition.trigger;
     if (trigger?.kind !== 'noPurchase') continue;
     if (!(await deps.integrations.hasModule(deps.db, flow.projectId, 'flows'))) continue;
-    const before = new Date(now.getTime() - trigger.days * DAY_MS);
+    const through = new Date(now.getTime() - trigger.days * DAY_MS);
+    const lapse = { after: new Date(through.getTime() - LAPSE_LOOKBACK_MS), through };
     let after: string | null = null;
     for (;;) {
-      const lapsed = await deps.marketing.lapsedSubscribers(deps.db, flow.projectId, before, after, PAGE);
+      const lapsed = await deps.marketing.lapsedSubscribers(deps.db, flow.projectId, lapse, after, PAGE);
       if (lapsed.length === 0) break;
       entered += await deps.db.transaction((tx) =>
         enterFlow(

@@ -6,6 +6,7 @@ import { makeDraft, makeMailingList, subscribe, testLinks } from '../../test/mar
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import { anOrder, projectKey, storefrontBase } from '../../test/storefront.js';
+import { DEFERRAL_DELAYS_S, MAX_DEFERRALS } from '../mail/service.js';
 import { flowRuns, flowSends, flowVersions } from './schema.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -121,7 +122,8 @@ describe('flow runs: triggers, steps and sends', () => {
     await subscribe(owner, project, { email: 'ann@example.com', name: 'Ann', gender: 'female', lists: [list] });
     await subscribe(owner, project, { email: 'bob@example.com', name: 'Bob', gender: 'male', lists: [list] });
     await runJobs();
-    expect(await getFlow(waiting.id)).toMatchObject({ runs: { active: 2 }, atStep: { pause: 0, women: 2, later: 0 } });
+    // Both wait in the wait step, and are counted there.
+    expect(await getFlow(waiting.id)).toMatchObject({ runs: { active: 2 }, atStep: { pause: 2, women: 0, later: 0 } });
     await advance(DAY);
     await runJobs();
     expect(mailsTo('ann@example.com', 'A little later')).toHaveLength(0);
@@ -314,5 +316,106 @@ describe('flow runs: triggers, steps and sends', () => {
     await runJobs();
     expect(mailsTo('ivy@example.com', 'A little later')).toHaveLength(0);
     expect((await getFlow(leavers.id)).runs).toEqual({ active: 0, completed: 0, exited: 1 });
+  });
+  it('a mail the relay puts off (451) is not lost: the run comes back to its send step and mails once', async () => {
+    const list = (await makeMailingList(owner, project, { name: 'Deferred' })).id;
+    const deferred = await flow({
+      name: 'Deferred',
+      trigger: { kind: 'joinedList', listId: list },
+      steps: [
+        { id: 'first', kind: 'send', draftId: hello },
+        { id: 'second', kind: 'send', draftId: later },
+      ],
+    });
+    smtp.refuse((address) => address === 'kit@example.com', 451);
+    try {
+      await subscribe(owner, project, { email: 'kit@example.com', name: 'Kit', lists: [list] });
+      await runJobs();
+      expect(mailsTo('kit@example.com', 'Hello Kit')).toHaveLength(0);
+      // Back at its first send, due again after the first wait; nothing recorded as failed.
+      const [run] = await t.database.db.select().from(flowRuns).where(eq(flowRuns.flowId, deferred.id));
+      expect(run).toMatchObject({ status: 'active', stepIndex: 0, exitReason: null });
+      expect(run!.nextAt!.getTime() - t.clock.now().getTime()).toBe(DEFERRAL_DELAYS_S[0]! * 1000);
+      const sends = await t.database.db.select().from(flowSends).where(eq(flowSends.runId, run!.id));
+      expect(sends.map((send) => [send.stepId, send.status, send.deferrals]).sort()).toEqual([
+        ['first', 'deferred', 1],
+        ['second', 'deferred', 1],
+      ]);
+    } finally {
+      smtp.refuse(undefined);
+    }
+    await advance(DEFERRAL_DELAYS_S[0]! * 1000);
+    await runJobs();
+    expect(mailsTo('kit@example.com', 'Hello Kit')).toHaveLength(1);
+    expect(mailsTo('kit@example.com', 'A little later')).toHaveLength(1);
+    expect((await getFlow(deferred.id)).runs).toEqual({ active: 0, completed: 1, exited: 0 });
+    await owner.call('PATCH', `/v1/flows/${deferred.id}?project=${project}`, { status: 'paused' });
+  });
+
+  it('a mail the relay keeps putting off fails after a few tries, and the run then ends as done', async () => {
+    const list = (await makeMailingList(owner, project, { name: 'Always full' })).id;
+    const full = await flow({
+      name: 'Always full',
+      trigger: { kind: 'joinedList', listId: list },
+      steps: [
+        { id: 'first', kind: 'send', draftId: hello },
+        { id: 'second', kind: 'send', draftId: later },
+      ],
+    });
+    smtp.refuse((address) => address === 'lou@example.com', 452);
+    try {
+      await subscribe(owner, project, { email: 'lou@example.com', name: 'Lou', lists: [list] });
+      for (let attempt = 0; attempt < MAX_DEFERRALS; attempt++) {
+        await runJobs();
+        await advance(5 * HOUR);
+      }
+    } finally {
+      smtp.refuse(undefined);
+    }
+    await runJobs();
+    const [run] = await t.database.db.select().from(flowRuns).where(eq(flowRuns.flowId, full.id));
+    const sends = await t.database.db.select().from(flowSends).where(eq(flowSends.runId, run!.id));
+    expect(sends.map((send) => [send.stepId, send.status, send.deferrals]).sort()).toEqual([
+      ['first', 'failed', MAX_DEFERRALS],
+      ['second', 'failed', MAX_DEFERRALS],
+    ]);
+    expect(mailsTo('lou@example.com', 'A little later')).toHaveLength(0);
+    expect((await getFlow(full.id)).runs).toEqual({ active: 0, completed: 1, exited: 0 });
+    await owner.call('PATCH', `/v1/flows/${full.id}?project=${project}`, { status: 'paused' });
+  });
+
+  it('no purchase takes people as they lapse, not those who lapsed long before the flow went live', async () => {
+    await subscribe(owner, project, { email: 'olga@example.com', name: 'Olga' });
+    await order('olga@example.com');
+    await advance(40 * DAY);
+    const lapsing = await flow({
+      name: 'Lapsing',
+      trigger: { kind: 'noPurchase', days: 30 },
+      steps: [{ id: 's', kind: 'send', draftId: later }],
+    });
+    await advance(2 * HOUR);
+    await runJobs();
+    expect(mailsTo('olga@example.com', 'A little later')).toHaveLength(0);
+    // Her next lapse, after a new order, is the flow's.
+    await order('olga@example.com');
+    await advance(30 * DAY + 2 * HOUR);
+    await runJobs();
+    expect(mailsTo('olga@example.com', 'A little later')).toHaveLength(1);
+    await owner.call('PATCH', `/v1/flows/${lapsing.id}?project=${project}`, { status: 'paused' });
+  });
+
+  it('a first order by someone not yet confirmed enters no first-order flow', async () => {
+    const list = (await makeMailingList(owner, project, { name: 'Double', optIn: 'double' })).id;
+    const first = await flow({
+      name: 'First order only subscribed',
+      trigger: { kind: 'firstOrder' },
+      steps: [{ id: 's', kind: 'send', draftId: later }],
+    });
+    const pending = await subscribe(owner, project, { email: 'pat@example.com', name: 'Pat', lists: [list] });
+    expect(pending.status).toBe('unconfirmed');
+    await order('pat@example.com');
+    await runJobs();
+    expect(await t.database.db.select().from(flowRuns).where(eq(flowRuns.flowId, first.id))).toEqual([]);
+    await owner.call('PATCH', `/v1/flows/${first.id}?project=${project}`, { status: 'paused' });
   });
 });

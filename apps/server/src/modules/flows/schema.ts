@@ -93,6 +93,8 @@ export const flowRuns = pgTable(
       .on(t.nextAt)
       .where(sql`${t.status} = 'active'`),
     index('flow_runs_flow_idx').on(t.flowId, t.status, t.stepIndex),
+    // Erasing a subscriber cascades here: found by index, not by reading every run.
+    index('flow_runs_subscriber_idx').on(t.subscriberId),
   ],
 );
 
@@ -108,9 +110,18 @@ export const flowSends = pgTable(
       .references(() => flowRuns.id, { onDelete: 'cascade' }),
     stepId: text('step_id').notNull(),
     projectId: projectRef(),
-    status: text('status').$type<'sending' | 'sent' | 'failed'>().notNull(),
+    /** `deferred`: the relay put the mail off (a 4xx); the run comes back to this step to try again. */
+    status: text('status').$type<'sending' | 'sent' | 'failed' | 'deferred'>().notNull(),
     at: at('at').notNull(),
     error: text('error'),
+    /** How many times the relay put this mail off. */
+    deferrals: integer('deferrals').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.runId, t.stepId] })],
+  (t) => [
+    primaryKey({ columns: [t.runId, t.stepId] }),
+    // Each pass looks for sends a stopped process left behind: few rows, found without a scan.
+    index('flow_sends_interrupted_idx')
+      .on(t.at)
+      .where(sql`${t.status} = 'sending'`),
+  ],
 );
