@@ -52,7 +52,7 @@ import { Tag } from '../../ui/Tag';
 export function FlowPage() {
   const { flowId = '' } = useParams({ strict: false }) as { flowId?: string };
   return (
-    <ProjectPage title="Flow" permissions={['flows.read', 'flows.manage']}>
+    <ProjectPage title="Flow" permissions={['flows.read', 'flows.manage', 'mail.send']}>
       {(project, access) => (
         <FlowLoader key={`${project.id}:${flowId}`} project={project} access={access} flowId={flowId} />
       )}
@@ -73,7 +73,15 @@ function FlowLoader({ project, access, flowId }: { project: Project; access: Acc
         retrying={flow.isFetching || draft.isFetching}
       />
     );
-  return <FlowScreen project={project} canManage={access.can('flows.manage')} flow={flow.data} draft={draft.data} />;
+  return (
+    <FlowScreen
+      project={project}
+      canManage={access.can('flows.manage')}
+      canMail={access.can('mail.send')}
+      flow={flow.data}
+      draft={draft.data}
+    />
+  );
 }
 
 const definitionOf = (draft: FlowDraft): FlowDefinition => ({ trigger: draft.trigger, steps: draft.steps });
@@ -90,11 +98,14 @@ function problemsOfError(error: unknown): { problems: FlowProblems; message?: st
 function FlowScreen({
   project,
   canManage,
+  canMail,
   flow,
   draft,
 }: {
   project: Project;
   canManage: boolean;
+  /** mail.send: publishing and resuming set the flow mailing on its own, so they take it too. */
+  canMail: boolean;
   flow: Flow;
   draft: FlowDraft;
 }) {
@@ -242,7 +253,7 @@ function FlowScreen({
               Pause
             </Button>
           )}
-          {flow.status === 'paused' && (
+          {flow.status === 'paused' && canMail && (
             <Button variant="secondary" size="small" disabled={update.isPending} onClick={() => setStatus('active')}>
               Resume
             </Button>
@@ -280,16 +291,18 @@ function FlowScreen({
               <Button disabled={!dirty || busy} onClick={submit}>
                 {save.isPending ? 'Saving…' : 'Save draft'}
               </Button>
-              <Button
-                variant="secondary"
-                disabled={dirty || unpublishable || busy}
-                onClick={() => {
-                  publish.reset();
-                  setAsking('publish');
-                }}
-              >
-                Publish
-              </Button>
+              {canMail && (
+                <Button
+                  variant="secondary"
+                  disabled={dirty || unpublishable || busy}
+                  onClick={() => {
+                    publish.reset();
+                    setAsking('publish');
+                  }}
+                >
+                  Publish
+                </Button>
+              )}
               <Button
                 variant="secondary"
                 disabled={dirty || busy || !edited.steps.some((step) => step.kind === 'send')}
@@ -307,6 +320,11 @@ function FlowScreen({
           )}
           {canManage && dirty && (
             <p className="-mt-2 text-xs text-muted">Save the draft to publish it or send it to yourself as a test.</p>
+          )}
+          {canManage && !canMail && (
+            <p className="-mt-2 text-xs text-muted">
+              Publishing and resuming need the mail.send permission: a live flow mails subscribers on its own.
+            </p>
           )}
           {(saved.message ?? published.message) && (
             <Alert tone="danger">

@@ -9,7 +9,9 @@ export const flowProject = fakeProject(1, {
 });
 export const P = flowProject.id;
 
-export const FLOW_MANAGER = ['flows.read', 'flows.manage', 'mail.read'];
+export const FLOW_MANAGER = ['flows.read', 'flows.manage', 'mail.read', 'mail.send'];
+/** Edits flows but may not set one mailing (publish, resume): that takes mail.send. */
+export const FLOW_EDITOR = ['flows.read', 'flows.manage', 'mail.read'];
 export const FLOW_READER = ['flows.read', 'mail.read'];
 
 export const flowId = (n: number) => `f10e0000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -8,6 +8,7 @@ import { apiError, json, type FakeRoutes } from '../../test/fake-api';
 import {
   draftOf,
   flowApi,
+  FLOW_EDITOR,
   FLOW_READER,
   newsletter,
   P,
@@ -346,6 +347,17 @@ describe('a flow (flows.view)', () => {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Edit|Move|Remove|Add a step|Restore/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('group', { name: /Add a step/ })).not.toBeInTheDocument();
+  });
+
+  it('lets an editor without mail.send edit and pause, but not publish or resume, and says why', async () => {
+    renderWithModules(PAGE, flowServer({}, FLOW_EDITOR).fetch);
+    await screen.findByText('Welcome series');
+    expect(screen.getByRole('button', { name: 'Save draft' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Publishing and resuming need the mail.send permission/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(await screen.findByText(/Paused: nobody enters/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resume' })).not.toBeInTheDocument();
   });
 
   it('says when the flow cannot be loaded', async () => {

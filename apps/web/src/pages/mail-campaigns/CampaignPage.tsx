@@ -6,6 +6,8 @@ import { pathOf } from '../../app/navigation';
 import type { Access } from '../../features/access/api/enforce';
 import { ReadOnlyNotice } from '../../features/access/ui/Denied';
 import { errorMessage, formErrorsFrom, noErrors } from '../../features/forms/form-errors';
+import { useUnsavedChangesWarning } from '../../features/forms/use-unsaved-warning';
+import { Loaded } from '../../features/lists/ui/Loaded';
 import { useAudienceCount, useCampaignQuery, type Campaign } from '../../features/marketing/api/campaigns';
 import { useCampaignAction, useUpdateCampaign } from '../../features/marketing/api/campaigns-changes';
 import { useMailingListsQuery } from '../../features/marketing/api/lists';
@@ -29,8 +31,6 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { isoInZone, wallClockIn } from '../../ui/dates';
-import { LoadError } from '../../ui/ListStates';
-import { Loading } from '../../ui/Loading';
 import { TextField } from '../../ui/TextField';
 
 /** `/marketing/campaigns/$campaignId` (route `marketing.campaigns.view`): build, send and follow one campaign. */
@@ -46,18 +46,11 @@ export function CampaignPage() {
 }
 
 function CampaignLoader({ project, access, campaignId }: { project: Project; access: Access; campaignId: string }) {
-  const campaign = useCampaignQuery(project.id, campaignId);
-  if (campaign.isPending) return <Loading label="Loading the campaign…" />;
-  if (campaign.isError)
-    return (
-      <LoadError
-        title="The campaign could not be loaded"
-        message={errorMessage(campaign.error)}
-        onRetry={() => void campaign.refetch()}
-        retrying={campaign.isFetching}
-      />
-    );
-  return <CampaignView project={project} access={access} campaign={campaign.data} />;
+  return (
+    <Loaded query={useCampaignQuery(project.id, campaignId)} what="the campaign">
+      {(campaign) => <CampaignView project={project} access={access} campaign={campaign} />}
+    </Loaded>
+  );
 }
 
 /** What the editor holds: the campaign's fields, with the schedule as typed in the project's zone. */
@@ -146,7 +139,10 @@ function CampaignView({ project, access, campaign }: { project: Project; access:
   // The audience as it would go: the one being edited, else the saved one.
   const audience = editing ? edited.audience : campaign.audience;
   const counted = campaign.status === 'draft' || campaign.status === 'paused' || campaign.status === 'scheduled';
-  const count = useAudienceCount(project.id, audience, counted);
+  const { count, current: countIsCurrent } = useAudienceCount(project.id, audience, counted);
+  useUnsavedChangesWarning(dirty);
+  // Once sending began (paused), what goes and to whom are fixed: only the name and schedule change.
+  const contentFixed = campaign.status === 'paused';
 
   return (
     <div className="grid gap-5">
@@ -185,18 +181,31 @@ function CampaignView({ project, access, campaign }: { project: Project; access:
               error={saveErrors.fields.name}
               onChange={(event) => set('name', event.target.value)}
             />
-            <CampaignDraftPicker
-              project={project.id}
-              value={edited.draftId}
-              current={campaign.draft}
-              error={saveErrors.fields.draftId}
-              onChange={(draftId) => set('draftId', draftId)}
-            />
+            {contentFixed ? (
+              <>
+                <p className="text-sm text-muted">
+                  {campaign.startedAt
+                    ? 'Sending has begun, so its mail and audience stay as they were sent.'
+                    : 'A paused campaign keeps the mail and audience it was scheduled with.'}{' '}
+                  You can rename it or change when it resumes.
+                </p>
+                <DraftSection project={project.id} draft={campaign.draft} />
+              </>
+            ) : (
+              <CampaignDraftPicker
+                project={project.id}
+                value={edited.draftId}
+                current={campaign.draft}
+                error={saveErrors.fields.draftId}
+                onChange={(draftId) => set('draftId', draftId)}
+              />
+            )}
             <Section title="Audience" aside={<AudienceCount count={count} />}>
               <AudienceBuilder
                 audience={edited.audience}
                 lists={lists.data ?? []}
                 onChange={(next) => set('audience', next)}
+                readOnly={contentFixed}
               />
               {saveErrors.fields.audience && <p className="text-sm text-danger">{saveErrors.fields.audience}</p>}
             </Section>
@@ -241,7 +250,7 @@ function CampaignView({ project, access, campaign }: { project: Project; access:
           changes={editing ? changes : {}}
           saveFirst={save}
           blocked={scheduleUnreadable}
-          count={counted ? count.data : undefined}
+          count={counted && countIsCurrent ? count.data : undefined}
         />
       </div>
 
@@ -270,7 +279,7 @@ function Section({ title, aside, children }: { title: string; aside?: ReactNode;
 }
 
 /** The live count: "1,234 subscribers", and "Counting…" while a new one loads. */
-function AudienceCount({ count }: { count: ReturnType<typeof useAudienceCount> }) {
+function AudienceCount({ count }: { count: ReturnType<typeof useAudienceCount>['count'] }) {
   return (
     <p role="status" aria-label="Audience size" className="text-sm">
       {count.isError ? (
@@ -284,6 +293,24 @@ function AudienceCount({ count }: { count: ReturnType<typeof useAudienceCount> }
         </>
       )}
     </p>
+  );
+}
+
+/** The campaign's draft, read-only: a link to it and its subject. */
+function DraftSection({ project, draft }: { project: string; draft: Campaign['draft'] }) {
+  return (
+    <Section title="Draft">
+      {draft ? (
+        <p className="grid gap-0.5 text-sm">
+          <Link to={pathOf('marketing.drafts.view', { draftId: draft.id })} search={{ project }} className={linkClass}>
+            {draft.name}
+          </Link>
+          <span className="break-words text-muted">{draft.subject}</span>
+        </p>
+      ) : (
+        <p className="text-sm text-muted">No draft chosen.</p>
+      )}
+    </Section>
   );
 }
 
@@ -303,22 +330,7 @@ function CampaignSummary({
 }) {
   return (
     <div className="grid min-w-0 content-start gap-5">
-      <Section title="Draft">
-        {campaign.draft ? (
-          <p className="grid gap-0.5 text-sm">
-            <Link
-              to={pathOf('marketing.drafts.view', { draftId: campaign.draft.id })}
-              search={{ project }}
-              className={linkClass}
-            >
-              {campaign.draft.name}
-            </Link>
-            <span className="break-words text-muted">{campaign.draft.subject}</span>
-          </p>
-        ) : (
-          <p className="text-sm text-muted">No draft chosen.</p>
-        )}
-      </Section>
+      <DraftSection project={project} draft={campaign.draft} />
       <Section title="Audience" aside={count}>
         <AudienceBuilder audience={campaign.audience} lists={lists} onChange={() => undefined} readOnly />
       </Section>

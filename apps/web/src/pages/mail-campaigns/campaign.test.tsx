@@ -248,6 +248,16 @@ describe('a campaign (marketing.campaigns.view)', () => {
     expect(fake.callsTo(SEND)).toHaveLength(1);
   });
 
+  it('lets a paused campaign change only its name and schedule: its mail and audience stay as sent', async () => {
+    renderWithModules(PAGE, pageApi({ ...sending, status: 'paused' }).fetch);
+    expect(await screen.findByRole('textbox', { name: 'Name' })).toBeInTheDocument();
+    expect(screen.getByText(/Sending has begun, so its mail and audience stay as they were sent/)).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Draft' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add filter' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Schedule for' })).toBeInTheDocument();
+  });
+
   it('shows a sent campaign’s figures with its rates', async () => {
     const sent = campaignFixture(1, {
       name: 'Spring sale',

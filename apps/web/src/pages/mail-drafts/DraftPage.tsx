@@ -6,6 +6,7 @@ import type { Access } from '../../features/access/api/enforce';
 import { ReadOnlyNotice } from '../../features/access/ui/Denied';
 import { errorMessage, formErrorsFrom, noErrors, type FormErrors } from '../../features/forms/form-errors';
 import { useUnsavedChangesWarning } from '../../features/forms/use-unsaved-warning';
+import { Loaded } from '../../features/lists/ui/Loaded';
 import { useDraftQuery, type Draft } from '../../features/marketing/api/drafts';
 import { useDuplicateDraft, useUpdateDraft } from '../../features/marketing/api/drafts-changes';
 import { useDraftPreview } from '../../features/marketing/api/drafts-preview';
@@ -18,8 +19,6 @@ import { RecordHeader } from '../../features/storefront/ui/RecordHeader';
 import { nudge } from '../../features/toasts/toasts';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { LoadError } from '../../ui/ListStates';
-import { Loading } from '../../ui/Loading';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
 
@@ -61,18 +60,11 @@ export function DraftPage() {
 }
 
 function DraftLoader({ project, access, draftId }: { project: Project; access: Access; draftId: string }) {
-  const draft = useDraftQuery(project.id, draftId);
-  if (draft.isPending) return <Loading label="Loading the draft…" />;
-  if (draft.isError)
-    return (
-      <LoadError
-        title="The draft could not be loaded"
-        message={errorMessage(draft.error)}
-        onRetry={() => void draft.refetch()}
-        retrying={draft.isFetching}
-      />
-    );
-  return <DraftEditor project={project} canManage={access.can('mail.manage')} draft={draft.data} />;
+  return (
+    <Loaded query={useDraftQuery(project.id, draftId)} what="the draft">
+      {(draft) => <DraftEditor project={project} canManage={access.can('mail.manage')} draft={draft} />}
+    </Loaded>
+  );
 }
 
 /** Field errors by path (`subject`, `blocks.2.url`) of a failed save or preview. */
