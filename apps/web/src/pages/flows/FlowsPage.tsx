@@ -11,6 +11,7 @@ import { FlowNameDialog } from '../../features/flows/ui/name-dialog';
 import { errorMessage } from '../../features/forms/form-errors';
 import { isSearching, pagedItems } from '../../features/lists/paged-list';
 import { PagedList } from '../../features/lists/ui/PagedList';
+import { SearchBox } from '../../features/lists/ui/SearchBox';
 import { useListSearch } from '../../features/lists/use-list-search';
 import type { Project } from '../../features/projects/api/projects';
 import { ProjectPage } from '../../features/projects/ui/ProjectPage';
@@ -18,7 +19,6 @@ import { Button } from '../../ui/Button';
 import { cx } from '../../ui/cx';
 import { EmptyState } from '../../ui/ListStates';
 import { Tag } from '../../ui/Tag';
-import { TextField } from '../../ui/TextField';
 
 const FLOW_WORDS = {
   noun: ['flow', 'flows'] as [string, string],
@@ -70,22 +70,7 @@ function Flows({ project, access }: { project: Project; access: Access }) {
     <section aria-label="Flows" className="grid gap-4">
       {!empty && (
         <div className="flex flex-wrap items-end gap-3">
-          <form
-            role="search"
-            aria-label="Flows"
-            onSubmit={(event) => event.preventDefault()}
-            className="w-full sm:w-72"
-          >
-            <TextField
-              label="Search flows"
-              type="search"
-              placeholder={FLOW_WORDS.placeholder}
-              autoComplete="off"
-              value={search.text}
-              onChange={(event) => search.setText(event.target.value)}
-              hint={searching ? 'Searching…' : undefined}
-            />
-          </form>
+          <SearchBox words={FLOW_WORDS} search={search} searching={searching} className="w-full sm:w-72" />
           {newFlow && <div className="sm:ml-auto">{newFlow}</div>}
         </div>
       )}

@@ -15,6 +15,7 @@ import type { Project } from '../../features/projects/api/projects';
 import { ProjectPage } from '../../features/projects/ui/ProjectPage';
 import { when } from '../../features/storefront/format';
 import { Button } from '../../ui/Button';
+import { SkeletonBar, SkeletonRows } from '../../ui/Skeleton';
 import { cx } from '../../ui/cx';
 import { EmptyState } from '../../ui/ListStates';
 import { SelectField } from '../../ui/SelectField';
@@ -215,17 +216,21 @@ function CampaignRow({ project, campaign, timeZone }: { project: string; campaig
 /** The list while its first page loads: grey rows where the campaigns will be. */
 function CampaignSkeleton() {
   return (
-    <div role="status" aria-label="Loading campaigns…" className="grid rounded-xl border border-border bg-surface">
-      {[0, 1, 2, 3].map((i) => (
-        <div key={i} aria-hidden="true" className="grid gap-1.5 border-b border-border px-4 py-3 last:border-0">
+    <SkeletonRows
+      label="Loading campaigns…"
+      rows={4}
+      className="grid rounded-xl border border-border bg-surface"
+      rowClassName="grid gap-1.5 border-b border-border px-4 py-3 last:border-0"
+      row={(i) => (
+        <>
           <div className="flex items-center gap-2">
-            <div className={cx('h-3.5 animate-pulse rounded bg-surface-raised', i % 2 ? 'w-40' : 'w-56')} />
-            <div className="h-4 w-14 animate-pulse rounded-full bg-surface-raised" />
+            <SkeletonBar className={i % 2 ? 'h-3.5 w-40' : 'h-3.5 w-56'} />
+            <SkeletonBar className="h-4 w-14 rounded-full" />
           </div>
-          <div className="h-3 w-48 max-w-full animate-pulse rounded bg-surface-raised" />
-          <div className="h-3 w-32 animate-pulse rounded bg-surface-raised" />
-        </div>
-      ))}
-    </div>
+          <SkeletonBar className="h-3 w-48 max-w-full" />
+          <SkeletonBar className="h-3 w-32" />
+        </>
+      )}
+    />
   );
 }

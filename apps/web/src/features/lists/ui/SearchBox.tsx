@@ -6,7 +6,18 @@ import type { ListSearch } from '../use-list-search';
  * A list's search field. The list follows the text as it is typed, so there is nothing to submit;
  * `searching` says so while the answer is on its way.
  */
-export function SearchBox({ words, search, searching }: { words: ListWords; search: ListSearch; searching: boolean }) {
+export function SearchBox({
+  words,
+  search,
+  searching,
+  className = 'sm:w-80',
+}: {
+  words: ListWords;
+  search: ListSearch;
+  searching: boolean;
+  /** The form's width classes, where a page lays its search out otherwise. */
+  className?: string;
+}) {
   const plural = words.noun[1];
   // The search landmark is named after the list ("Members"); its field says what it does.
   return (
@@ -14,7 +25,7 @@ export function SearchBox({ words, search, searching }: { words: ListWords; sear
       role="search"
       aria-label={plural.charAt(0).toUpperCase() + plural.slice(1)}
       onSubmit={(event) => event.preventDefault()}
-      className="sm:w-80"
+      className={className}
     >
       <TextField
         label={`Search ${plural}`}

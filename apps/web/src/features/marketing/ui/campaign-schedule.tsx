@@ -53,30 +53,20 @@ export function ScheduleField({
       {later && (
         <div className="grid gap-2 pl-6">
           <div className="flex flex-wrap gap-2">
-            <label className="grid gap-1 text-xs font-medium">
-              Date
-              <input
-                type="date"
-                required
-                aria-describedby={zoneId}
-                aria-invalid={error ? true : undefined}
-                className={cx(inputClasses, 'w-44!')}
-                value={value.date}
-                onChange={(event) => onChange({ ...value, date: event.target.value })}
-              />
-            </label>
-            <label className="grid gap-1 text-xs font-medium">
-              Time
-              <input
-                type="time"
-                required
-                aria-describedby={zoneId}
-                aria-invalid={error ? true : undefined}
-                className={cx(inputClasses, 'w-32!')}
-                value={value.time}
-                onChange={(event) => onChange({ ...value, time: event.target.value })}
-              />
-            </label>
+            {(['date', 'time'] as const).map((part) => (
+              <label key={part} className="grid gap-1 text-xs font-medium">
+                {part === 'date' ? 'Date' : 'Time'}
+                <input
+                  type={part}
+                  required
+                  aria-describedby={zoneId}
+                  aria-invalid={error ? true : undefined}
+                  className={cx(inputClasses, part === 'date' ? 'w-44!' : 'w-32!')}
+                  value={value[part]}
+                  onChange={(event) => onChange({ ...value, [part]: event.target.value })}
+                />
+              </label>
+            ))}
           </div>
           <p id={zoneId} className="text-xs text-muted">
             In the project’s time zone, {timeZone}.
