@@ -66,7 +66,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           take();
         } else {
           // Unanswered: the sender waits, as on a relay that stopped answering mid-transfer.
-          held.push(() => callback(new Error('relay restarted, message not taken')));
+          // Answered at release as lost for good (554): a 4xx would have the sender try it again later.
+          held.push(() => callback(Object.assign(new Error('relay restarted, message lost'), { responseCode: 554 })));
         }
       });
     },
