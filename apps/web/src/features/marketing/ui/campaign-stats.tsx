@@ -16,7 +16,8 @@ const reached = (stats: Stats) => stats.delivered || stats.sent;
 
 /** "412 of 1,234 sent": how far a send has gone, as a bar and in words. */
 export function SendProgress({ stats }: { stats: Stats }) {
-  const done = stats.sent + stats.failed;
+  // `sent` is every mail handed over, delivered or failed (delivered + failed = sent): failed are in it.
+  const done = stats.sent;
   const total = Math.max(stats.recipients, done);
   const share = total > 0 ? Math.round((done / total) * 100) : 0;
   return (
