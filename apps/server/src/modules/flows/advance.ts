@@ -4,7 +4,8 @@ import type { Clock } from '../../core/clock.js';
 import type { Database, Executor } from '../../core/db/database.js';
 import { payloadIs } from '../../core/jobs/inspect.js';
 import type { JobQueue } from '../../core/jobs/queue.js';
-import { DEFERRAL_DELAYS_S, MAX_DEFERRALS, type MailMessage } from '../mail/service.js';
+import { OUTCOME_COLUMNS, outcomeFields, statusAfterOutcome, waitAfterDeferral } from '../mail/deferrals.js';
+import type { MailMessage } from '../mail/service.js';
 import { FLOW_ADVANCE_QUEUE, type FlowNeeds } from './deps.js';
 import { audienceOf } from './flow-definition.js';
 import { flowRuns, flowSends, flowVersions, flows } from './schema.js';
@@ -252,8 +253,8 @@ function composerCache(tx: Executor, deps: AdvanceDeps) {
 /**
  * Hands the batch's mails to the mail service, then records their outcomes set-based (one statement
  * for the sends, one for the activity, whatever the batch's size). A mail the relay put off stays
- * `deferred` and its run goes back to that send step, due again after the mail service's next wait
- * (DEFERRAL_DELAYS_S); put off MAX_DEFERRALS times for its recipient, it is `failed` and the run goes
+ * `deferred` and its run goes back to that send step, due again after the next wait of
+ * mail/deferrals.ts; put off five times for its recipient, it is `failed` and the run goes
  * on. A relay that was down (`relayDown`) does not count against the recipient: the mail waits for it.
  * Steps after the send that already ran are passed over when the run comes back (their sends have
  * rows), or, for waits and conditions, taken again from that moment.
@@ -267,10 +268,7 @@ async function handOver(deps: AdvanceDeps, mails: readonly PendingMail[]): Promi
       run_id: mail.runId,
       step_id: mail.stepId,
       step_index: mail.stepIndex,
-      ok: outcome.ok,
-      deferred: !outcome.ok && outcome.deferred === true,
-      counts: !outcome.ok && outcome.deferred && !outcome.relayDown ? 1 : 0,
-      error: outcome.ok ? null : outcome.error.slice(0, 1000),
+      ...outcomeFields(outcome),
     })),
   );
   const at = now.toISOString();
@@ -278,13 +276,10 @@ async function handOver(deps: AdvanceDeps, mails: readonly PendingMail[]): Promi
     await tx.execute(sql`
       with outcome as (
         select * from jsonb_to_recordset(${rows}::jsonb)
-          as o(run_id uuid, step_id text, step_index int, ok boolean, deferred boolean, counts int, error text)
+          as o(run_id uuid, step_id text, step_index int, ${OUTCOME_COLUMNS})
       ), settled as (
         update ${flowSends} set
-          status = case
-            when outcome.ok then 'sent'
-            when outcome.deferred and ${flowSends.deferrals} + outcome.counts < ${MAX_DEFERRALS}::int then 'deferred'
-            else 'failed' end,
+          status = ${statusAfterOutcome(flowSends.deferrals)},
           at = ${at}::timestamptz,
           error = outcome.error,
           deferrals = ${flowSends.deferrals} + outcome.counts
@@ -301,8 +296,7 @@ async function handOver(deps: AdvanceDeps, mails: readonly PendingMail[]): Promi
       update ${flowRuns} set
         step_index = put_back.step_index,
         status = 'active',
-        next_at = ${at}::timestamptz + make_interval(secs => (${JSON.stringify(DEFERRAL_DELAYS_S)}::jsonb
-          ->> least(greatest(put_back.deferrals - 1, 0), ${DEFERRAL_DELAYS_S.length - 1}::int))::int),
+        next_at = ${at}::timestamptz + ${waitAfterDeferral(sql.raw('put_back.deferrals'))},
         exit_reason = null,
         updated_at = ${at}::timestamptz
       from put_back

@@ -6,7 +6,7 @@ import { makeDraft, makeMailingList, subscribe, testLinks } from '../../test/mar
 import { bearerUser, createProjectAs, type BearerUser } from '../../test/projects.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import { anOrder, projectKey, storefrontBase } from '../../test/storefront.js';
-import { DEFERRAL_DELAYS_S, MAX_DEFERRALS } from '../mail/service.js';
+import { DEFERRAL_DELAYS_S, MAX_DEFERRALS } from '../mail/deferrals.js';
 import { flowRuns, flowSends, flowVersions } from './schema.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -25,14 +25,6 @@ export interface MailMessage {
  */
 export type BatchOutcome = { ok: true } | { ok: false; error: string; deferred?: true; relayDown?: true };
 
-/**
- * How a sender treats a mail the relay put off for its recipient: tried again after each of these
- * waits in turn (seconds), and counted failed once put off MAX_DEFERRALS times (about five hours in
- * all, as a mail server's own queue would). Campaigns and flows both follow it.
- */
-export const DEFERRAL_DELAYS_S = [5 * 60, 15 * 60, 60 * 60, 4 * 60 * 60];
-export const MAX_DEFERRALS = 5;
-
 /** nodemailer's timeouts before a connection is ready for mail: nothing was sent on it. */
 const SETUP_TIMEOUTS = new Set(['CONNECT_TIMEOUT', 'GREETING_TIMEOUT', 'UPGRADE_TIMEOUT']);
 

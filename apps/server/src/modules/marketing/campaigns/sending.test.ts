@@ -14,7 +14,7 @@ import {
   marketingSubscribers,
 } from '../schema.js';
 import { INTERRUPTED, NO_LONGER_SUBSCRIBED } from '../sending/recipient-rows.js';
-import { DEFERRAL_DELAYS_S, MAX_DEFERRALS } from '../../mail/service.js';
+import { DEFERRAL_DELAYS_S, MAX_DEFERRALS } from '../../mail/deferrals.js';
 import { CANCELLED_BEFORE_RETRY, UNINSTALLED_FAILURE } from '../sending/send-control.js';
 import { CAMPAIGN_SEND_QUEUE, runCampaignSend, type CampaignSendDeps } from '../sending/send-job.js';
 import { campaignRow, insertDraft, insertList, insertSubscriber } from './testing.js';

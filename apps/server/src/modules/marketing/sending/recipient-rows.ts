@@ -1,6 +1,13 @@
 import { and, eq, min, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../core/db/database.js';
-import { DEFERRAL_DELAYS_S, MAX_DEFERRALS, type BatchOutcome } from '../../mail/service.js';
+import {
+  OUTCOME_COLUMNS,
+  outcomeFields,
+  statusAfterOutcome,
+  staysDeferred,
+  waitAfterDeferral,
+} from '../../mail/deferrals.js';
+import type { BatchOutcome } from '../../mail/service.js';
 import { nextRecipients, type Recipient } from '../campaigns/audience.js';
 import type { CampaignRow } from '../campaigns/campaign-views.js';
 import {
@@ -116,7 +123,7 @@ export const NO_LONGER_SUBSCRIBED = 'No longer subscribed when the mail was to b
 /**
  * A batch's outcomes, set-based (one statement whatever the batch's size): each row `sending` becomes
  * `sent`, `failed`, or — put off by the relay (`deferred`) — `deferred` until its `retry_at`
- * (DEFERRAL_DELAYS_S), `failed` once put off MAX_DEFERRALS times. Those delivered get a `sent` line
+ * (mail/deferrals.ts: 5 min to 4 h), `failed` once put off five times. Those delivered get a `sent` line
  * in their activity, and the campaign's figures grow by what really settled (a row another run
  * already settled is not counted twice; a deferred one is counted when it settles). A mail put off
  * because the relay itself was down (`relayDown`) waits for the job's retry (`retry_at` now), and the
@@ -130,31 +137,22 @@ export async function recordOutcomes(
 ): Promise<void> {
   if (outcomes.length === 0) return;
   const rows = JSON.stringify(
-    outcomes.map(({ subscriberId, outcome }) => ({
-      subscriber_id: subscriberId,
-      ok: outcome.ok,
-      deferred: !outcome.ok && outcome.deferred === true,
-      counts: !outcome.ok && outcome.deferred && !outcome.relayDown ? 1 : 0,
-      error: outcome.ok ? null : outcome.error.slice(0, 1000),
-    })),
+    outcomes.map(({ subscriberId, outcome }) => ({ subscriber_id: subscriberId, ...outcomeFields(outcome) })),
   );
   const at = now.toISOString();
   await db.execute(sql`
     with outcome as (
-      select * from jsonb_to_recordset(${rows}::jsonb) as o(subscriber_id uuid, ok boolean, deferred boolean, counts int, error text)
+      select * from jsonb_to_recordset(${rows}::jsonb) as o(subscriber_id uuid, ${OUTCOME_COLUMNS})
     ), moved as (
       update ${r} set
-        status = case
-          when outcome.ok then 'sent'
-          when outcome.deferred and ${r.deferrals} + outcome.counts < ${MAX_DEFERRALS}::int then 'deferred'
-          else 'failed' end,
+        status = ${statusAfterOutcome(r.deferrals)},
         sent_at = case when outcome.ok then ${at}::timestamptz end,
         error = outcome.error,
         deferrals = ${r.deferrals} + outcome.counts,
         retry_at = case
-          when not outcome.deferred or ${r.deferrals} + outcome.counts >= ${MAX_DEFERRALS}::int then null
+          when not ${staysDeferred(r.deferrals)} then null
           when outcome.counts = 0 then ${at}::timestamptz
-          else ${at}::timestamptz + make_interval(secs => (${JSON.stringify(DEFERRAL_DELAYS_S)}::jsonb ->> least(${r.deferrals}, ${DEFERRAL_DELAYS_S.length - 1}::int))::int)
+          else ${at}::timestamptz + ${waitAfterDeferral(sql`${r.deferrals} + 1`)}
         end
       from outcome
       where ${r.campaignId} = ${campaign.id}::uuid and ${r.subscriberId} = outcome.subscriber_id and ${r.status} = 'sending'

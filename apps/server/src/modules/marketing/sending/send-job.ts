@@ -66,7 +66,7 @@ const compileFailure = (error: TemplateError) =>
  * 421). Thrown after they were recorded `deferred` (due now), so the queue retries the run with its
  * back-off; once the attempts are used up the campaign is paused with this message
  * (`pauseAfterFailing`). A mail put off for its recipient alone (a 4xx to RCPT) waits its turn
- * instead (recipient-rows.ts, DEFERRAL_DELAYS_S) while the others go.
+ * instead (recipient-rows.ts, mail/deferrals.ts) while the others go.
  */
 class RelayPutOff extends Error {
   constructor(count: number, reason: string) {
@@ -195,11 +195,8 @@ export async function runCampaignSend(
     await recordOutcomes(db, row, settled, clock.now());
     // The relay itself could not take mail (down, refusing the login): the mails it put off wait for
     // the job's retry, its back-off and in the end a pause — not a deferral held against each recipient.
-    const relayDown = settled.filter(({ outcome }) => !outcome.ok && outcome.relayDown);
-    if (relayDown.length > 0) {
-      const first = relayDown[0]!.outcome;
-      throw new RelayPutOff(relayDown.length, first.ok ? '' : first.error);
-    }
+    const relayErrors = settled.flatMap(({ outcome }) => (!outcome.ok && outcome.relayDown ? [outcome.error] : []));
+    if (relayErrors.length > 0) throw new RelayPutOff(relayErrors.length, relayErrors[0]!);
   }
   // The slice or the budget is used up: the next run starts when the rate allows it.
   const due = Math.max(clock.now().getTime(), startedAt + Math.ceil((handed * 1000) / rate));
