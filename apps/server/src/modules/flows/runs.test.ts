@@ -34,6 +34,19 @@ describe('flow runs: triggers, steps and sends', () => {
   const runJobs = () => t.app.services.jobs.runDue();
   const flow = async (body: { name: string; trigger: unknown; steps: unknown[] }) =>
     publishedFlow(owner, project, body);
+  /** A live flow that mails Hello, then A little later, to whoever joins a new list of this name. */
+  const twoMailFlow = async (name: string) => {
+    const list = (await makeMailingList(owner, project, { name })).id;
+    const made = await flow({
+      name,
+      trigger: { kind: 'joinedList', listId: list },
+      steps: [
+        { id: 'first', kind: 'send', draftId: hello },
+        { id: 'second', kind: 'send', draftId: later },
+      ],
+    });
+    return { list, flow: made };
+  };
   const getFlow = async (id: string) => (await owner.call('GET', `/v1/flows/${id}?project=${project}`)).json() as Json;
   const kinds = async (subscriberId: string) =>
     (
@@ -317,16 +330,9 @@ describe('flow runs: triggers, steps and sends', () => {
     expect(mailsTo('ivy@example.com', 'A little later')).toHaveLength(0);
     expect((await getFlow(leavers.id)).runs).toEqual({ active: 0, completed: 0, exited: 1 });
   });
+
   it('a mail the relay puts off (451) is not lost: the run comes back to its send step and mails once', async () => {
-    const list = (await makeMailingList(owner, project, { name: 'Deferred' })).id;
-    const deferred = await flow({
-      name: 'Deferred',
-      trigger: { kind: 'joinedList', listId: list },
-      steps: [
-        { id: 'first', kind: 'send', draftId: hello },
-        { id: 'second', kind: 'send', draftId: later },
-      ],
-    });
+    const { list, flow: deferred } = await twoMailFlow('Deferred');
     smtp.refuse((address) => address === 'kit@example.com', 451);
     try {
       await subscribe(owner, project, { email: 'kit@example.com', name: 'Kit', lists: [list] });
@@ -353,15 +359,7 @@ describe('flow runs: triggers, steps and sends', () => {
   });
 
   it('a mail the relay keeps putting off fails after a few tries, and the run then ends as done', async () => {
-    const list = (await makeMailingList(owner, project, { name: 'Always full' })).id;
-    const full = await flow({
-      name: 'Always full',
-      trigger: { kind: 'joinedList', listId: list },
-      steps: [
-        { id: 'first', kind: 'send', draftId: hello },
-        { id: 'second', kind: 'send', draftId: later },
-      ],
-    });
+    const { list, flow: full } = await twoMailFlow('Always full');
     smtp.refuse((address) => address === 'lou@example.com', 452);
     try {
       await subscribe(owner, project, { email: 'lou@example.com', name: 'Lou', lists: [list] });

@@ -66,6 +66,18 @@ describe('sending campaigns', () => {
     expect(res.statusCode, res.body).toBe(201);
     return { id: (res.json() as Json).id as string, emails, list };
   };
+  /** A campaign to `count` people, sent through the queue while the relay puts off (451) `putOff`'s mail. */
+  const sentPuttingOff = async (prefix: string, count: number, putOff: string) => {
+    const made = await audience(prefix, count);
+    smtp.refuse((address) => address === putOff, 451);
+    try {
+      await ok(made.id, 'send');
+      await t.app.services.jobs.runDue();
+    } finally {
+      smtp.refuse(undefined);
+    }
+    return made;
+  };
   const mailsTo = (emails: readonly string[]) => smtp.received.filter((m) => emails.includes(m.to[0]!));
   /** Who of `emails` got mail, once per mail, sorted: `emails` sorted when each got exactly one. */
   const mailedAddresses = (emails: readonly string[]) =>
@@ -295,14 +307,7 @@ describe('sending campaigns', () => {
   });
 
   it('does not try again a put-off mail whose subscriber unsubscribed meanwhile', async () => {
-    const { id, emails } = await audience('pd', 2);
-    smtp.refuse((address) => address === 'pd1@example.com', 451);
-    try {
-      await ok(id, 'send');
-      await t.app.services.jobs.runDue();
-    } finally {
-      smtp.refuse(undefined);
-    }
+    const { id, emails } = await sentPuttingOff('pd', 2, 'pd1@example.com');
     await t.database.db
       .update(marketingSubscribers)
       .set({ status: 'unsubscribed' })
@@ -315,14 +320,7 @@ describe('sending campaigns', () => {
   });
 
   it('settles mails waiting to be tried again as failed when the campaign is cancelled', async () => {
-    const { id, emails } = await audience('pc', 2);
-    smtp.refuse((address) => address === 'pc1@example.com', 451);
-    try {
-      await ok(id, 'send');
-      await t.app.services.jobs.runDue();
-    } finally {
-      smtp.refuse(undefined);
-    }
+    const { id, emails } = await sentPuttingOff('pc', 2, 'pc1@example.com');
     expect(mailsTo(emails)).toHaveLength(1);
     await ok(id, 'cancel');
     await later(HOUR);
